@@ -1,0 +1,276 @@
+/*
+ * dxspv: Direct3D shader bytecode (DXBC, DXIL) to SPIR-V.
+ *
+ * The C API. Stable ABI: every structure passed in starts with a `type` and
+ * a `next` pointer, so later versions extend calls by chaining new
+ * structures instead of changing existing ones. No call throws, prints or
+ * aborts; each returns a dxspv_result and, where it takes `messages`, a
+ * newline-separated list of every diagnostic (`name:location: E1234: text`),
+ * which the caller frees with dxspv_free_messages().
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef DXSPV_H
+#define DXSPV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define DXSPV_API __declspec(dllexport)
+#else
+#define DXSPV_API __attribute__((visibility("default")))
+#endif
+
+/** Version of this header; dxspv_get_version() reports the library's. */
+#define DXSPV_VERSION_MAJOR 0
+#define DXSPV_VERSION_MINOR 1
+
+/** Identifies a structure in a `next` chain. */
+enum dxspv_structure_type {
+    DXSPV_STRUCTURE_TYPE_COMPILE_INFO = 0,      /**< struct dxspv_compile_info */
+    DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO = 1, /**< struct dxspv_spirv_target_info */
+    DXSPV_STRUCTURE_TYPE_FORCE_32BIT = 0x7fffffff,
+};
+
+/** Result of every call. Negative values are failures. */
+enum dxspv_result {
+    DXSPV_OK = 0,
+    DXSPV_ERROR = -1,                  /**< unspecified failure */
+    DXSPV_ERROR_INVALID_ARGUMENT = -2, /**< API misuse: null pointer, bad enum, bad chain */
+    DXSPV_ERROR_INVALID_SHADER = -3,   /**< the input is malformed; see the messages */
+    DXSPV_ERROR_NOT_IMPLEMENTED = -4,  /**< valid input dxspv cannot translate yet */
+    DXSPV_ERROR_OUT_OF_MEMORY = -5,
+    DXSPV_ERROR_UNSUPPORTED = -6,      /**< valid input using a feature dxspv refuses */
+    DXSPV_RESULT_FORCE_32BIT = 0x7fffffff,
+};
+
+/** What the source bytes are. */
+enum dxspv_source_type {
+    DXSPV_SOURCE_TYPE_NONE = 0,     /**< detect from the bytes */
+    DXSPV_SOURCE_TYPE_DXBC_TPF = 1, /**< DXBC container with SHDR/SHEX (SM 4.0-5.1) */
+    DXSPV_SOURCE_TYPE_DXBC_DXIL = 2,/**< DXBC container with DXIL (SM 6.x) */
+    DXSPV_SOURCE_TYPE_D3D_ASM = 3,  /**< SM4/5 assembly text */
+    DXSPV_SOURCE_TYPE_DXIL_LL = 4,  /**< DXIL as LLVM 3.7 IR text */
+    DXSPV_SOURCE_TYPE_FORCE_32BIT = 0x7fffffff,
+};
+
+/** What to produce. */
+enum dxspv_target_type {
+    DXSPV_TARGET_TYPE_NONE = 0,
+    DXSPV_TARGET_TYPE_SPIRV_BINARY = 1, /**< SPIR-V words */
+    DXSPV_TARGET_TYPE_SPIRV_TEXT = 2,   /**< SPIRV-Tools disassembly */
+    DXSPV_TARGET_TYPE_D3D_ASM = 3,      /**< SM4/5 assembly text */
+    DXSPV_TARGET_TYPE_DXIL_LL = 4,      /**< DXIL as LLVM IR text */
+    DXSPV_TARGET_TYPE_DXBC_TPF = 5,     /**< DXBC container with SHEX */
+    DXSPV_TARGET_TYPE_DXBC_DXIL = 6,    /**< DXBC container with DXIL */
+    DXSPV_TARGET_TYPE_VSIR_TEXT = 7,    /**< dump of the internal IR */
+    DXSPV_TARGET_TYPE_FORCE_32BIT = 0x7fffffff,
+};
+
+/** A byte buffer. Outputs are allocated by dxspv; free with dxspv_free_code(). */
+struct dxspv_code {
+    const void *code;
+    size_t size;
+};
+
+/** Names of the compile options. Unknown names are an error. */
+enum dxspv_compile_option_name {
+    DXSPV_COMPILE_OPTION_VALIDATE_SPIRV = 1,   /**< 1: run the SPIR-V validator on the output */
+    DXSPV_COMPILE_OPTION_EXPERIMENTAL_OPS = 2, /**< 1: accept experimental DXIL opcodes */
+    DXSPV_COMPILE_OPTION_OPTIMIZE = 3,         /**< 1: run the SPIR-V optimiser on the output */
+    DXSPV_COMPILE_OPTION_VALIDATE_IR = 4,      /**< 1: validate VSIR after every pass (default in debug builds) */
+    DXSPV_COMPILE_OPTION_NAME_FORCE_32BIT = 0x7fffffff,
+};
+
+/** One option and its value. */
+struct dxspv_compile_option {
+    enum dxspv_compile_option_name name;
+    uint32_t value;
+};
+
+/** The head of the chain passed to dxspv_compile(). */
+struct dxspv_compile_info {
+    enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_COMPILE_INFO */
+    const void *next;               /**< further structures, or NULL */
+    struct dxspv_code source;       /**< the input bytes (borrowed) */
+    enum dxspv_source_type source_type;
+    enum dxspv_target_type target_type;
+    const struct dxspv_compile_option *options;
+    unsigned int option_count;
+    const char *source_name;        /**< name used in messages, or NULL */
+    const char *entry_point;        /**< DXIL libraries: entry to translate, or NULL */
+};
+
+/** SPIR-V target environment. */
+enum dxspv_spirv_environment {
+    DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_0 = 1,
+    DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1 = 2, /**< the default */
+    DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_2 = 3,
+    DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_3 = 4,
+    DXSPV_SPIRV_ENVIRONMENT_FORCE_32BIT = 0x7fffffff,
+};
+
+/** Chained after dxspv_compile_info for SPIR-V targets. */
+struct dxspv_spirv_target_info {
+    enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO */
+    const void *next;
+    enum dxspv_spirv_environment environment;
+};
+
+/**
+ * Translates `info->source` into `info->target_type`.
+ * On success `*out` holds the output (free with dxspv_free_code()). `messages`
+ * may be NULL; otherwise it receives every diagnostic as text, or NULL if
+ * there were none (free with dxspv_free_messages()). Warnings do not fail the
+ * call.
+ */
+DXSPV_API enum dxspv_result dxspv_compile(const struct dxspv_compile_info *info,
+        struct dxspv_code *out, char **messages);
+
+/** Frees an output of dxspv and clears it. NULL and empty codes are fine. */
+DXSPV_API void dxspv_free_code(struct dxspv_code *code);
+
+/** Frees a message list. NULL is fine. */
+DXSPV_API void dxspv_free_messages(char *messages);
+
+/** The library version as "major.minor.patch"; `major`/`minor` may be NULL. */
+DXSPV_API const char *dxspv_get_version(unsigned int *major, unsigned int *minor);
+
+/** The source types dxspv_compile() accepts; `count` receives their number. */
+DXSPV_API const enum dxspv_source_type *dxspv_get_supported_source_types(unsigned int *count);
+
+/** The target types supported for `source_type`; `count` receives their number. */
+DXSPV_API const enum dxspv_target_type *dxspv_get_supported_target_types(
+        enum dxspv_source_type source_type, unsigned int *count);
+
+/** Short names as used by the CLI ("dxbc-tpf", "spirv-binary", ...); NULL if unknown. */
+DXSPV_API const char *dxspv_source_type_name(enum dxspv_source_type type);
+DXSPV_API const char *dxspv_target_type_name(enum dxspv_target_type type);
+
+/** Guesses the source type of `code`; DXSPV_SOURCE_TYPE_NONE if unknown. */
+DXSPV_API enum dxspv_source_type dxspv_detect_source_type(const struct dxspv_code *code);
+
+/**
+ * Describes a DXBC container as text: chunks, shader stage and model,
+ * checksum status, signatures, resources and root signature (what
+ * `shader-translate --info` prints). `*text` is freed with dxspv_free_messages().
+ */
+DXSPV_API enum dxspv_result dxspv_describe_container(const struct dxspv_code *dxbc,
+        const char *source_name, char **text, char **messages);
+
+/* ---- Root signatures (RTS0) ------------------------------------------- */
+
+/** Root signature version, numbered as D3D_ROOT_SIGNATURE_VERSION. */
+enum dxspv_root_signature_version {
+    DXSPV_ROOT_SIGNATURE_VERSION_1_0 = 1,
+    DXSPV_ROOT_SIGNATURE_VERSION_1_1 = 2,
+    DXSPV_ROOT_SIGNATURE_VERSION_1_2 = 3,
+    DXSPV_ROOT_SIGNATURE_VERSION_FORCE_32BIT = 0x7fffffff,
+};
+
+/** Root parameter type (D3D12_ROOT_PARAMETER_TYPE). */
+enum dxspv_root_parameter_type {
+    DXSPV_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE = 0,
+    DXSPV_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS = 1,
+    DXSPV_ROOT_PARAMETER_TYPE_CBV = 2,
+    DXSPV_ROOT_PARAMETER_TYPE_SRV = 3,
+    DXSPV_ROOT_PARAMETER_TYPE_UAV = 4,
+    DXSPV_ROOT_PARAMETER_TYPE_FORCE_32BIT = 0x7fffffff,
+};
+
+/** Descriptor range type (D3D12_DESCRIPTOR_RANGE_TYPE). */
+enum dxspv_descriptor_range_type {
+    DXSPV_DESCRIPTOR_RANGE_TYPE_SRV = 0,
+    DXSPV_DESCRIPTOR_RANGE_TYPE_UAV = 1,
+    DXSPV_DESCRIPTOR_RANGE_TYPE_CBV = 2,
+    DXSPV_DESCRIPTOR_RANGE_TYPE_SAMPLER = 3,
+    DXSPV_DESCRIPTOR_RANGE_TYPE_FORCE_32BIT = 0x7fffffff,
+};
+
+/** One range of a descriptor table. `flags` is D3D12_DESCRIPTOR_RANGE_FLAGS (1.1+). */
+struct dxspv_descriptor_range {
+    enum dxspv_descriptor_range_type range_type;
+    uint32_t descriptor_count;        /**< 0xffffffff: unbounded */
+    uint32_t base_register;
+    uint32_t register_space;
+    uint32_t flags;
+    uint32_t descriptor_table_offset; /**< 0xffffffff: append */
+};
+
+struct dxspv_root_descriptor_table {
+    unsigned int range_count;
+    const struct dxspv_descriptor_range *ranges;
+};
+
+struct dxspv_root_constants {
+    uint32_t shader_register;
+    uint32_t register_space;
+    uint32_t value_count;
+};
+
+/** A root CBV/SRV/UAV. `flags` is D3D12_ROOT_DESCRIPTOR_FLAGS (1.1+). */
+struct dxspv_root_descriptor {
+    uint32_t shader_register;
+    uint32_t register_space;
+    uint32_t flags;
+};
+
+struct dxspv_root_parameter {
+    enum dxspv_root_parameter_type parameter_type;
+    union {
+        struct dxspv_root_descriptor_table descriptor_table;
+        struct dxspv_root_constants constants;
+        struct dxspv_root_descriptor descriptor;
+    } u;
+    uint32_t shader_visibility; /**< D3D12_SHADER_VISIBILITY */
+};
+
+/** A static sampler (D3D12_STATIC_SAMPLER_DESC1). `flags` is 1.2 only. */
+struct dxspv_static_sampler {
+    uint32_t filter;
+    uint32_t address_u, address_v, address_w;
+    float mip_lod_bias;
+    uint32_t max_anisotropy;
+    uint32_t comparison_func;
+    uint32_t border_color;
+    float min_lod, max_lod;
+    uint32_t shader_register;
+    uint32_t register_space;
+    uint32_t shader_visibility;
+    uint32_t flags;
+};
+
+/** A root signature of any version. */
+struct dxspv_root_signature_desc {
+    enum dxspv_root_signature_version version;
+    unsigned int parameter_count;
+    const struct dxspv_root_parameter *parameters;
+    unsigned int static_sampler_count;
+    const struct dxspv_static_sampler *static_samplers;
+    uint32_t flags; /**< D3D12_ROOT_SIGNATURE_FLAGS */
+};
+
+/**
+ * Parses a root signature from a DXBC container with an RTS0 chunk, or from a
+ * bare RTS0 chunk. Free the result with dxspv_free_root_signature().
+ */
+DXSPV_API enum dxspv_result dxspv_parse_root_signature(const struct dxspv_code *code,
+        struct dxspv_root_signature_desc *desc, char **messages);
+
+/** Serialises `desc` as a DXBC container holding one RTS0 chunk (checksummed). */
+DXSPV_API enum dxspv_result dxspv_serialize_root_signature(const struct dxspv_root_signature_desc *desc,
+        struct dxspv_code *dxbc, char **messages);
+
+/** Frees what dxspv_parse_root_signature() allocated and clears `desc`. */
+DXSPV_API void dxspv_free_root_signature(struct dxspv_root_signature_desc *desc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DXSPV_H */

@@ -1,0 +1,147 @@
+#include "vsir/ir.h"
+
+namespace dxspv::vsir {
+
+static constexpr OpcodeKind kind_of(char k)
+{
+    switch (k) {
+    case 'D': return OpcodeKind::declaration;
+    case 'A': return OpcodeKind::arithmetic;
+    case 'R': return OpcodeKind::resource;
+    case 'C': return OpcodeKind::structured_cf;
+    case 'U': return OpcodeKind::unstructured_cf;
+    case 'P': return OpcodeKind::phase;
+    default: return OpcodeKind::other;
+    }
+}
+
+static constexpr OpcodeInfo opcode_table[] = {
+#define VSIR_OP(name, text, ndst, nsrc, kind) {text, ndst, nsrc, kind_of(#kind[0])},
+#include "vsir/opcodes.def"
+#undef VSIR_OP
+};
+static_assert(sizeof(opcode_table) / sizeof(opcode_table[0]) == size_t(Opcode::count));
+
+const OpcodeInfo& opcode_info(Opcode op)
+{
+    static constexpr OpcodeInfo invalid = {"<invalid>", 0, 0, OpcodeKind::other};
+    return size_t(op) < size_t(Opcode::count) ? opcode_table[size_t(op)] : invalid;
+}
+
+const char* register_prefix(RegisterFile file)
+{
+    static constexpr const char* prefixes[] = {
+#define VSIR_REG(name, prefix) prefix,
+#include "vsir/registers.def"
+#undef VSIR_REG
+    };
+    return size_t(file) < size_t(RegisterFile::count) ? prefixes[size_t(file)] : "<invalid>";
+}
+
+const char* data_type_name(DataType type)
+{
+    switch (type) {
+    case DataType::none: return "none";
+    case DataType::f16: return "f16";
+    case DataType::f32: return "f32";
+    case DataType::f64: return "f64";
+    case DataType::i16: return "i16";
+    case DataType::u16: return "u16";
+    case DataType::i32: return "i32";
+    case DataType::u32: return "u32";
+    case DataType::i64: return "i64";
+    case DataType::u64: return "u64";
+    case DataType::u8: return "u8";
+    case DataType::boolean: return "bool";
+    case DataType::unorm: return "unorm";
+    case DataType::snorm: return "snorm";
+    case DataType::mixed: return "mixed";
+    case DataType::continued: return "continued";
+    case DataType::opaque: return "opaque";
+    }
+    return "<invalid>";
+}
+
+const char* resource_dimension_name(ResourceDimension dim)
+{
+    switch (dim) {
+    case ResourceDimension::unknown: return "unknown";
+    case ResourceDimension::buffer: return "buffer";
+    case ResourceDimension::texture_1d: return "texture1d";
+    case ResourceDimension::texture_2d: return "texture2d";
+    case ResourceDimension::texture_2dms: return "texture2dms";
+    case ResourceDimension::texture_3d: return "texture3d";
+    case ResourceDimension::texture_cube: return "texturecube";
+    case ResourceDimension::texture_1d_array: return "texture1darray";
+    case ResourceDimension::texture_2d_array: return "texture2darray";
+    case ResourceDimension::texture_2dms_array: return "texture2dmsarray";
+    case ResourceDimension::texture_cube_array: return "texturecubearray";
+    case ResourceDimension::raw_buffer: return "raw_buffer";
+    case ResourceDimension::structured_buffer: return "structured_buffer";
+    }
+    return "<invalid>";
+}
+
+uint32_t Program::add_instruction(Opcode op, uint32_t dst_count, uint32_t src_count, uint32_t location)
+{
+    Instruction ins;
+    ins.opcode = op;
+    ins.dst_count = uint8_t(dst_count);
+    ins.src_count = uint8_t(src_count);
+    ins.dst_first = uint32_t(dsts.size());
+    ins.src_first = uint32_t(srcs.size());
+    ins.location = location;
+    dsts.resize(dsts.size() + dst_count);
+    srcs.resize(srcs.size() + src_count);
+    instructions.push_back(ins);
+    return uint32_t(instructions.size() - 1);
+}
+
+Declaration& Program::add_declaration(uint32_t inst)
+{
+    instructions[inst].decl = uint32_t(decls.size());
+    return decls.emplace_back();
+}
+
+uint32_t Program::add_src(const SrcParam& src)
+{
+    srcs.push_back(src);
+    return uint32_t(srcs.size() - 1);
+}
+
+Register make_register(RegisterFile file, DataType type, Dimension dim, std::span<const uint32_t> indices)
+{
+    Register r;
+    r.file = file;
+    r.type = type;
+    r.dimension = dim;
+    r.index_count = uint8_t(indices.size() > 3 ? 3 : indices.size());
+    for (size_t i = 0; i < r.index_count; ++i)
+        r.idx[i].offset = indices[i];
+    return r;
+}
+
+Register make_immediate(DataType type, uint32_t value)
+{
+    Register r;
+    r.file = RegisterFile::immediate;
+    r.type = type;
+    r.dimension = Dimension::scalar;
+    r.u32[0] = r.u32[1] = r.u32[2] = r.u32[3] = value;
+    return r;
+}
+
+Register make_immediate_vec4(DataType type, uint32_t x, uint32_t y, uint32_t z, uint32_t w)
+{
+    Register r;
+    r.file = RegisterFile::immediate;
+    r.type = type;
+    r.dimension = Dimension::vec4;
+    r.u32[0] = x;
+    r.u32[1] = y;
+    r.u32[2] = z;
+    r.u32[3] = w;
+    return r;
+}
+
+} // namespace dxspv::vsir

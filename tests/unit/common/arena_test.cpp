@@ -1,0 +1,25 @@
+#include <doctest/doctest.h>
+
+#include "common/arena.h"
+
+using namespace dxspv;
+
+TEST_CASE("arena allocations are aligned, zeroed and stable")
+{
+    Arena arena(128);
+    uint64_t* a = arena.alloc_array<uint64_t>(4);
+    CHECK(reinterpret_cast<uintptr_t>(a) % alignof(uint64_t) == 0);
+    for (int i = 0; i < 4; ++i)
+        CHECK(a[i] == 0);
+    a[0] = 42;
+    // Larger than a block: gets its own block, earlier pointers stay valid.
+    uint32_t* big = arena.alloc_array<uint32_t>(1000);
+    big[999] = 7;
+    CHECK(a[0] == 42);
+    std::string_view s = arena.intern("hello");
+    CHECK(s == "hello");
+    CHECK(s.data()[5] == 0);
+    CHECK(arena.bytes_allocated() >= 4 * 8 + 4000 + 6);
+    arena.reset();
+    CHECK(arena.bytes_allocated() == 0);
+}
