@@ -1,0 +1,15 @@
+// Every VSIR pass, one per file in this folder. Each has the PassFunction
+// shape (vsir/pass.h): it rewrites the program in place and returns false
+// after reporting an error.
+#pragma once
+
+#include "common/diagnostics.h"
+#include "vsir/ir.h"
+
+namespace dxspv::vsir {
+
+/// Removes nop instructions by compacting the instruction array. Other
+/// instructions keep their order, operands and locations.
+bool remove_nops(Program& program, Diagnostics& diags);
+
+} // namespace dxspv::vsir
