@@ -1,0 +1,47 @@
+// The TPF opcode table: for every SM4.0-5.1 opcode number, the VSIR opcode it
+// becomes, how it is read and the data type of each operand slot (VSIR.md
+// convention 1). Private to tpf/.
+#pragma once
+
+#include <cstdint>
+
+#include "vsir/ir.h"
+
+namespace dxspv::tpf {
+
+/// How the reader handles an opcode.
+enum class Handling : uint8_t {
+    unknown,      ///< reserved or undefined number
+    instruction,  ///< operands described by the slot types below
+    declaration,  ///< payload read by declarations.cpp
+    custom_data,  ///< custom data block (own length token)
+    interface,    ///< class linkage: refused
+};
+
+/// Data type of one operand slot.
+enum class Slot : uint8_t {
+    f32,
+    i32,
+    u32,
+    f64,
+    value,  ///< the declared return type of the instruction's resource (f32 if unknown)
+    any,    ///< resource, sampler, UAV, TGSM, label or stream operand: typed opaque
+};
+
+struct OpcodeEntry {
+    vsir::Opcode op = vsir::Opcode::nop;
+    Handling handling = Handling::unknown;
+    uint8_t dst_count = 0;
+    uint8_t src_count = 0;
+    Slot dst[2] = {};
+    Slot src[6] = {};
+};
+
+/// The entry for TPF opcode number `number`; its handling is
+/// Handling::unknown for undefined numbers.
+const OpcodeEntry& opcode_entry(uint32_t number);
+
+/// VSIR data type of a non-resource slot.
+vsir::DataType slot_type(Slot slot);
+
+} // namespace dxspv::tpf

@@ -1,0 +1,41 @@
+// The TPF operand decoder: operand tokens, extended operand tokens, register
+// indices (immediate, relative, immediate + relative) and immediate values,
+// into VSIR registers following VSIR.md conventions 1-4. Private to tpf/.
+#pragma once
+
+#include <cstdint>
+
+#include "tpf/context.h"
+#include "vsir/ir.h"
+
+namespace dxspv::tpf {
+
+/// One decoded operand before it becomes a source or a destination.
+struct Operand {
+    vsir::Register reg;
+    uint8_t tpf_type = 0;   ///< OperandType
+    uint8_t components = 0; ///< ComponentCount
+    uint8_t mask = 0;       ///< write mask (destinations)
+    uint8_t swizzle = vsir::swizzle_identity;
+    vsir::SrcModifier modifier = vsir::SrcModifier::none;
+};
+
+/// How descriptor registers (t, u, s, cb) are indexed.
+enum class DescriptorForm : uint8_t {
+    instruction, ///< rewrite to the SM5.1 form (VSIR.md convention 3)
+    raw,         ///< leave the indices as encoded (declarations rewrite them)
+};
+
+/// Decodes the operand at the cursor. `type` is the slot's data type;
+/// registers of resource-like files are typed opaque whatever the slot.
+/// Reports a diagnostic and returns false on malformed input.
+bool read_operand(Context& ctx, Cursor& cur, vsir::DataType type, DescriptorForm form, Operand& out);
+
+bool read_src(Context& ctx, Cursor& cur, vsir::DataType type, vsir::SrcParam& out);
+bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, vsir::DstParam& out);
+
+/// True for register files whose operands carry no components (resources,
+/// samplers, UAVs, TGSM, labels, streams): VSIR dimension none, type opaque.
+bool is_opaque_file(vsir::RegisterFile file);
+
+} // namespace dxspv::tpf
