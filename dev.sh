@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# dxspv developer entry point. Every command first installs what is missing
+# (Debian packages, as root or through sudo) and builds.
+#
+#   ./dev.sh demo      translate the bundled compute shader to SPIR-V, print
+#                      its disassembly and the validation result
+#   ./dev.sh test      run the whole test suite; ends with "N passed, N failed"
+#   ./dev.sh build     configure and build only
+#   ./dev.sh deps      install the Debian packages only
+set -euo pipefail
+
+cd "$(dirname "$0")"
+ROOT=$PWD
+BUILD=${DXSPV_BUILD_DIR:-$ROOT/build}
+ASAN_BUILD=${DXSPV_ASAN_BUILD_DIR:-$ROOT/build-asan}
+JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools glslang-dev
+          doctest-dev libvulkan-dev mesa-vulkan-drivers)
+
+log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
+
+install_deps() {
+    local missing=()
+    for p in "${PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    log "installing: ${missing[*]}"
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+    if [ ! -f "$BUILD/build.ninja" ]; then
+        log "configuring $BUILD"
+        meson setup "$BUILD" >/dev/null
+    fi
+    log "building"
+    ninja -C "$BUILD" -j "$JOBS" >/dev/null || ninja -C "$BUILD" -j 1
+}
+
+build_asan() {
+    if [ ! -f "$ASAN_BUILD/build.ninja" ]; then
+        log "configuring $ASAN_BUILD (address and undefined-behaviour sanitizers)"
+        meson setup "$ASAN_BUILD" -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+            -Ddemos=false -Drunner=disabled >/dev/null
+    fi
+    log "building with sanitizers"
+    ninja -C "$ASAN_BUILD" -j "$JOBS" >/dev/null || ninja -C "$ASAN_BUILD" -j 1
+}
+
+demo() {
+    local shader=demos/shaders/increment_cs.dxbc
+    log "translating $shader (see demos/shaders/increment_cs.asm for its source)"
+    "$BUILD/programs/shader-translate/shader-translate" --validate -b spirv-text "$shader"
+}
+
+run_tests() {
+    local status=0
+    log "running the test suites"
+    meson test -C "$BUILD" --print-errorlogs --num-processes "$JOBS" >"$BUILD/test-output.txt" 2>&1 || status=1
+    tail -n 12 "$BUILD/test-output.txt" >&2
+    build_asan
+    log "running the unit and robustness suites under ASan/UBSan"
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        meson test -C "$ASAN_BUILD" --suite unit --suite robustness --print-errorlogs --num-processes "$JOBS" \
+        >"$ASAN_BUILD/test-output.txt" 2>&1 || status=1
+    tail -n 12 "$ASAN_BUILD/test-output.txt" >&2
+    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" || status=1
+    return $status
+}
+
+case "${1:-}" in
+    deps) install_deps ;;
+    build) install_deps; build ;;
+    demo) install_deps; build; demo ;;
+    test) install_deps; build; run_tests ;;
+    *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

@@ -1,0 +1,215 @@
+// The pipeline: bytes → container → front end → VSIR → passes → SPIR-V.
+// Read translate() top to bottom; each step is one call.
+#include "api/translate.h"
+
+#include <cstring>
+
+#include "container/checksum.h"
+#include "container/container.h"
+#include "container/signature.h"
+#include "spirv/emit.h"
+#include "spirv/tools.h"
+#include "tpf/reader.h"
+#include "vsir/pass.h"
+#include "vsir/printer.h"
+
+namespace dxspv::api {
+
+namespace {
+
+constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF};
+constexpr dxspv_target_type tpf_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
+                                             DXSPV_TARGET_TYPE_VSIR_TEXT};
+
+spirv::TargetEnv target_env(dxspv_spirv_environment env)
+{
+    switch (env) {
+    case DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_0: return spirv::TargetEnv::vulkan1_0;
+    case DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_2: return spirv::TargetEnv::vulkan1_2;
+    case DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_3: return spirv::TargetEnv::vulkan1_3;
+    default: return spirv::TargetEnv::vulkan1_1;
+    }
+}
+
+/// Signatures of the container into the program (the *1 forms preferred).
+bool read_signatures(const container::Container& c, vsir::Program& program, Diagnostics& diags)
+{
+    struct {
+        const char* names[3];
+        std::vector<SignatureElement>* out;
+    } kinds[] = {
+        {{"ISG1", "ISGN", nullptr}, &program.inputs},
+        {{"OSG1", "OSG5", "OSGN"}, &program.outputs},
+        {{"PSG1", "PCSG", nullptr}, &program.patch_constants},
+    };
+    for (auto& kind : kinds) {
+        for (const char* name : kind.names) {
+            if (!name)
+                break;
+            const container::Chunk* chunk = c.find(container::fourcc(name));
+            if (!chunk)
+                continue;
+            if (!container::parse_signature(*chunk, *kind.out, diags))
+                return false;
+            break;
+        }
+    }
+    return true;
+}
+
+/// DXBC container with SM4/5 tokens → VSIR.
+bool read_dxbc_tpf(std::span<const uint8_t> bytes, vsir::Program& program, Diagnostics& diags)
+{
+    container::Container c;
+    if (!container::parse_container(bytes, c, diags))
+        return false;
+    if (container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
+        diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
+                      "the container checksum does not match its contents");
+    const container::Chunk* shader = c.find(container::fourcc("SHEX"));
+    if (!shader)
+        shader = c.find(container::fourcc("SHDR"));
+    if (!shader) {
+        diags.error(Code::api_no_shader_chunk, Location::none(), "the container has no SHDR/SHEX chunk%s",
+                    c.find(container::fourcc("DXIL")) ? " (it holds DXIL: use source type dxbc-dxil)" : "");
+        return false;
+    }
+    if (!read_signatures(c, program, diags))
+        return false;
+    return tpf::read_program(shader->data, shader->offset, program, diags);
+}
+
+bool read_source(dxspv_source_type source, const Request& req, vsir::Program& program, Diagnostics& diags)
+{
+    switch (source) {
+    case DXSPV_SOURCE_TYPE_DXBC_TPF: return read_dxbc_tpf(req.source, program, diags);
+    default:
+        diags.error(Code::api_unsupported_source, Location::none(), "source type %s is not implemented yet",
+                    dxspv_source_type_name(source));
+        return false;
+    }
+}
+
+void append_text(std::vector<uint8_t>& out, std::string_view text)
+{
+    out.assign(text.begin(), text.end());
+    out.push_back(0);
+}
+
+} // namespace
+
+std::span<const dxspv_source_type> supported_source_types()
+{
+    return source_types;
+}
+
+std::span<const dxspv_target_type> supported_target_types(dxspv_source_type source)
+{
+    switch (source) {
+    case DXSPV_SOURCE_TYPE_DXBC_TPF: return tpf_targets;
+    default: return {};
+    }
+}
+
+bool is_supported(dxspv_source_type source, dxspv_target_type target)
+{
+    for (dxspv_target_type t : supported_target_types(source))
+        if (t == target)
+            return true;
+    return false;
+}
+
+dxspv_result result_from_code(Code code)
+{
+    switch (code) {
+    case Code::api_invalid_argument:
+    case Code::api_unknown_structure:
+    case Code::api_unknown_option: return DXSPV_ERROR_INVALID_ARGUMENT;
+    case Code::api_out_of_memory: return DXSPV_ERROR_OUT_OF_MEMORY;
+    case Code::api_not_implemented:
+    case Code::api_unsupported_target:
+    case Code::api_unsupported_source:
+    case Code::spirv_unsupported_opcode:
+    case Code::spirv_unsupported_stage:
+    case Code::spirv_unsupported_register:
+    case Code::spirv_unsupported_type:
+    case Code::spirv_unsupported_declaration: return DXSPV_ERROR_NOT_IMPLEMENTED;
+    case Code::tpf_interfaces_unsupported: return DXSPV_ERROR_UNSUPPORTED;
+    case Code::api_internal_error:
+    case Code::spirv_builder_error:
+    case Code::spirv_validation_failed:
+    case Code::spirv_optimization_failed:
+    case Code::spirv_invalid_binary: return DXSPV_ERROR; // our own output broke: a bug, not bad input
+    default: break;
+    }
+    // The VSIR validator and the pass runner report broken invariants: a bug.
+    unsigned n = unsigned(code);
+    return n >= 9000 && n < 10000 ? DXSPV_ERROR : DXSPV_ERROR_INVALID_SHADER;
+}
+
+dxspv_result result_from_diagnostics(const Diagnostics& diags)
+{
+    for (const Message& m : diags.messages())
+        if (m.severity == Severity::error)
+            return result_from_code(m.code);
+    return diags.has_errors() ? DXSPV_ERROR_INVALID_SHADER : DXSPV_OK;
+}
+
+dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
+{
+    dxspv_source_type source = req.source_type;
+    if (source == DXSPV_SOURCE_TYPE_NONE) {
+        source = detect_source_type(req.source);
+        if (source == DXSPV_SOURCE_TYPE_NONE && container::is_dxbc(req.source)) {
+            // Say what is wrong with the container rather than "unknown input".
+            container::Container c;
+            if (container::parse_container(req.source, c, diags))
+                diags.error(Code::api_no_shader_chunk, Location::none(),
+                            "the container has no shader program chunk (SHDR, SHEX or DXIL)");
+            return DXSPV_ERROR_INVALID_SHADER;
+        }
+        if (source == DXSPV_SOURCE_TYPE_NONE) {
+            diags.error(Code::api_undetected_source, Location::none(),
+                        "cannot tell what the input is (not a DXBC container with SHDR/SHEX/DXIL, "
+                        "nor d3d-asm or dxil-ll text); give the source type");
+            return DXSPV_ERROR_INVALID_SHADER;
+        }
+    }
+    if (!is_supported(source, req.target_type)) {
+        diags.error(Code::api_unsupported_target, Location::none(), "translating %s to %s is not implemented yet",
+                    dxspv_source_type_name(source), dxspv_target_type_name(req.target_type));
+        return DXSPV_ERROR_NOT_IMPLEMENTED;
+    }
+
+    vsir::Program program;
+    if (!read_source(source, req, program, diags))
+        return result_from_diagnostics(diags);
+    if (req.target_type == DXSPV_TARGET_TYPE_VSIR_TEXT) {
+        append_text(out, vsir::print_program(program));
+        return DXSPV_OK;
+    }
+
+    vsir::PipelineOptions passes;
+    passes.validate = req.validate_ir;
+    if (!vsir::run_pipeline(program, diags, passes))
+        return result_from_diagnostics(diags);
+
+    spirv::EmitOptions options;
+    options.target_env = target_env(req.environment);
+    std::vector<uint32_t> words;
+    if (!spirv::emit_spirv(program, options, words, diags))
+        return result_from_diagnostics(diags);
+    if (req.optimize && !spirv::optimize_spirv(words, options.target_env, diags))
+        return result_from_diagnostics(diags);
+    if (req.validate_spirv && !spirv::validate_spirv(words, options.target_env, diags))
+        return DXSPV_ERROR;
+
+    if (req.target_type == DXSPV_TARGET_TYPE_SPIRV_TEXT)
+        append_text(out, spirv::disassemble_spirv(words));
+    else
+        out.assign(reinterpret_cast<const uint8_t*>(words.data()),
+                   reinterpret_cast<const uint8_t*>(words.data() + words.size()));
+    return DXSPV_OK;
+}
+
+} // namespace dxspv::api

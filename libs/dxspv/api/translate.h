@@ -1,0 +1,40 @@
+// The translation pipeline behind dxspv_compile(): one readable function
+// from input bytes to output bytes (translate.cpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "dxspv/dxspv.h"
+
+namespace dxspv::api {
+
+struct Request {
+    std::span<const uint8_t> source;
+    dxspv_source_type source_type = DXSPV_SOURCE_TYPE_NONE;
+    dxspv_target_type target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
+    dxspv_spirv_environment environment = DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1;
+    bool validate_spirv = false;
+    bool experimental_ops = false;
+    bool optimize = false;
+    bool validate_ir = false;
+    const char* entry_point = nullptr;
+};
+
+std::span<const dxspv_source_type> supported_source_types();
+std::span<const dxspv_target_type> supported_target_types(dxspv_source_type source);
+bool is_supported(dxspv_source_type source, dxspv_target_type target);
+
+/// Guesses the source type from the bytes; DXSPV_SOURCE_TYPE_NONE if unknown.
+dxspv_source_type detect_source_type(std::span<const uint8_t> bytes);
+
+/// Runs the pipeline. `out` receives the output (text targets include a
+/// terminating NUL). Returns the result code; diagnostics say why.
+dxspv_result translate(const Request& request, std::vector<uint8_t>& out, Diagnostics& diags);
+
+/// The result code matching the first error in `diags`.
+dxspv_result result_from_diagnostics(const Diagnostics& diags);
+
+} // namespace dxspv::api

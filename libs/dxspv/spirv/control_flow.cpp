@@ -1,0 +1,270 @@
+// Structured control flow: if/else/endif, loop/endloop, break/continue (and
+// their conditional forms), switch/case/default/endswitch, ret/retc.
+//
+// Every construct gets fresh blocks:
+// - if: the header is the block current at `if`; its OpSelectionMerge and
+//   OpBranchConditional are appended when the construct closes, once it is
+//   known whether there is an else block;
+// - loop: header (OpLoopMerge + branch to the body), body, continue target
+//   (a branch back to the header) and merge;
+// - switch: like `if`, the header's OpSelectionMerge and OpSwitch are
+//   appended at endswitch, when every case label is known. A case that does
+//   not end in break falls through to the next case's block;
+// - a conditional jump (breakc, continuec, retc) is a selection of its own:
+//   OpSelectionMerge next; OpBranchConditional cond, target, next.
+// After an unconditional jump the emitter continues in a new block without
+// predecessors; the builder drops such blocks and turns dead merge blocks and
+// continue targets into their canonical forms (spv::Builder::postProcess).
+#include "spirv/emitter.h"
+
+namespace dxspv::spirv {
+
+spv::Id Emitter::test_condition(const vsir::Instruction& ins)
+{
+    Value v = load_scalar(prog_.src(ins, 0), Kind::u32);
+    spv::Op op = (ins.flags & vsir::flag_test_nonzero) ? spv::OpINotEqual : spv::OpIEqual;
+    return b_.createBinOp(op, type(Kind::boolean), v.id, constant_u32(0));
+}
+
+spv::Block* Emitter::new_block()
+{
+    return &b_.makeNewBlock();
+}
+
+void Emitter::start_dead_block()
+{
+    spv::Block* block = new_block();
+    block->setUnreachable();
+    b_.setBuildPoint(block);
+}
+
+void Emitter::branch_if_open(spv::Block* target)
+{
+    if (!b_.getBuildPoint()->isTerminated())
+        b_.createBranch(target);
+}
+
+void Emitter::conditional_jump(spv::Id condition, spv::Block* target)
+{
+    spv::Block* next = new_block();
+    b_.createSelectionMerge(next, spv::SelectionControlMaskNone);
+    b_.createConditionalBranch(condition, target, next);
+    b_.setBuildPoint(next);
+}
+
+CfFrame* Emitter::innermost(bool loops_only)
+{
+    for (size_t i = cf_.size(); i-- > 0;) {
+        if (cf_[i].type == CfFrame::Type::loop || (!loops_only && cf_[i].type == CfFrame::Type::switch_))
+            return &cf_[i];
+    }
+    return nullptr;
+}
+
+CfFrame* Emitter::top_frame(CfFrame::Type type)
+{
+    if (cf_.empty() || cf_.back().type != type) {
+        error(Code::spirv_invalid_control_flow, "not inside the matching construct");
+        return nullptr;
+    }
+    return &cf_.back();
+}
+
+bool Emitter::emit_case_label(const vsir::Instruction& ins)
+{
+    CfFrame* frame = top_frame(CfFrame::Type::switch_);
+    if (!frame)
+        return false;
+    bool is_default = ins.opcode == vsir::Opcode::default_;
+    uint32_t value = 0;
+    if (!is_default) {
+        const vsir::SrcParam& src = prog_.src(ins, 0);
+        if (src.reg.file != vsir::RegisterFile::immediate) {
+            error(Code::spirv_invalid_operand, "case label is not an immediate");
+            return false;
+        }
+        value = src.reg.u32[0];
+        for (size_t i = frame->first_case; i < cases_.size(); ++i) {
+            if (cases_[i].first == value) {
+                error(Code::spirv_invalid_control_flow, "duplicate case %u", value);
+                return false;
+            }
+        }
+    } else if (frame->default_block) {
+        error(Code::spirv_invalid_control_flow, "two default labels in one switch");
+        return false;
+    }
+    // Consecutive labels share one block; otherwise the previous case falls
+    // through (when it did not end in a jump) into the new block.
+    spv::Block* current = b_.getBuildPoint();
+    spv::Block* block = frame->label_block;
+    if (current != block || block->getInstructions().size() != 1) {
+        block = new_block();
+        branch_if_open(block);
+        b_.setBuildPoint(block);
+        frame->label_block = block;
+    }
+    if (is_default)
+        frame->default_block = block;
+    else
+        cases_.push_back({value, block});
+    return true;
+}
+
+void Emitter::close_switch(CfFrame& frame)
+{
+    branch_if_open(frame.merge);
+    b_.setBuildPoint(frame.header);
+    b_.createSelectionMerge(frame.merge, spv::SelectionControlMaskNone);
+    auto* inst = new spv::Instruction(spv::OpSwitch);
+    inst->addIdOperand(frame.condition);
+    spv::Block* default_block = frame.default_block ? frame.default_block : frame.merge;
+    inst->addIdOperand(default_block->getId());
+    default_block->addPredecessor(frame.header);
+    for (size_t i = frame.first_case; i < cases_.size(); ++i) {
+        inst->addImmediateOperand(cases_[i].first);
+        inst->addIdOperand(cases_[i].second->getId());
+        cases_[i].second->addPredecessor(frame.header);
+    }
+    b_.append(frame.header, inst);
+    cases_.resize(frame.first_case);
+    b_.setBuildPoint(frame.merge);
+}
+
+bool Emitter::emit_control_flow(const vsir::Instruction& ins)
+{
+    using vsir::Opcode;
+    switch (ins.opcode) {
+    case Opcode::if_: {
+        CfFrame frame;
+        frame.type = CfFrame::Type::if_;
+        frame.condition = test_condition(ins);
+        frame.header = b_.getBuildPoint();
+        frame.then_block = new_block();
+        frame.merge = new_block();
+        cf_.push_back(frame);
+        b_.setBuildPoint(frame.then_block);
+        return true;
+    }
+    case Opcode::else_: {
+        CfFrame* frame = top_frame(CfFrame::Type::if_);
+        if (!frame || frame->else_block) {
+            if (frame)
+                error(Code::spirv_invalid_control_flow, "two else in one if");
+            return false;
+        }
+        branch_if_open(frame->merge);
+        frame->else_block = new_block();
+        b_.setBuildPoint(frame->else_block);
+        return true;
+    }
+    case Opcode::endif: {
+        CfFrame* frame = top_frame(CfFrame::Type::if_);
+        if (!frame)
+            return false;
+        branch_if_open(frame->merge);
+        b_.setBuildPoint(frame->header);
+        b_.createSelectionMerge(frame->merge, spv::SelectionControlMaskNone);
+        b_.createConditionalBranch(frame->condition, frame->then_block,
+            frame->else_block ? frame->else_block : frame->merge);
+        b_.setBuildPoint(frame->merge);
+        cf_.pop_back();
+        return true;
+    }
+    case Opcode::loop: {
+        CfFrame frame;
+        frame.type = CfFrame::Type::loop;
+        frame.header = new_block();
+        spv::Block* body = new_block();
+        frame.continue_target = new_block();
+        frame.merge = new_block();
+        b_.createBranch(frame.header);
+        b_.setBuildPoint(frame.header);
+        b_.createLoopMerge(frame.merge, frame.continue_target, spv::LoopControlMaskNone, {});
+        b_.createBranch(body);
+        b_.setBuildPoint(body);
+        cf_.push_back(frame);
+        return true;
+    }
+    case Opcode::endloop: {
+        CfFrame* frame = top_frame(CfFrame::Type::loop);
+        if (!frame)
+            return false;
+        branch_if_open(frame->continue_target);
+        b_.setBuildPoint(frame->continue_target);
+        b_.createBranch(frame->header);
+        b_.setBuildPoint(frame->merge);
+        cf_.pop_back();
+        return true;
+    }
+    case Opcode::break_:
+    case Opcode::breakc:
+    case Opcode::continue_:
+    case Opcode::continuec: {
+        bool is_continue = ins.opcode == Opcode::continue_ || ins.opcode == Opcode::continuec;
+        CfFrame* frame = innermost(is_continue);
+        if (!frame) {
+            error(Code::spirv_invalid_control_flow, "outside any %s", is_continue ? "loop" : "loop or switch");
+            return false;
+        }
+        spv::Block* target = is_continue ? frame->continue_target : frame->merge;
+        if (ins.opcode == Opcode::breakc || ins.opcode == Opcode::continuec) {
+            conditional_jump(test_condition(ins), target);
+        } else {
+            b_.createBranch(target);
+            start_dead_block();
+        }
+        return true;
+    }
+    case Opcode::ret:
+        b_.makeReturn(true);
+        start_dead_block();
+        return true;
+    case Opcode::retc: {
+        spv::Id condition = test_condition(ins);
+        spv::Block* ret_block = new_block();
+        conditional_jump(condition, ret_block);
+        spv::Block* next = b_.getBuildPoint();
+        b_.setBuildPoint(ret_block);
+        b_.makeReturn(true);
+        b_.setBuildPoint(next);
+        return true;
+    }
+    case Opcode::switch_: {
+        CfFrame frame;
+        frame.type = CfFrame::Type::switch_;
+        frame.condition = load_scalar(prog_.src(ins, 0), Kind::u32).id;
+        frame.header = b_.getBuildPoint();
+        frame.merge = new_block();
+        frame.first_case = uint32_t(cases_.size());
+        cf_.push_back(frame);
+        start_dead_block();
+        return true;
+    }
+    case Opcode::case_:
+    case Opcode::default_:
+        return emit_case_label(ins);
+    case Opcode::endswitch: {
+        CfFrame* frame = top_frame(CfFrame::Type::switch_);
+        if (!frame)
+            return false;
+        close_switch(*frame);
+        cf_.pop_back();
+        return true;
+    }
+    default:
+        refuse_opcode(ins);
+        return false;
+    }
+}
+
+bool Emitter::control_flow_closed()
+{
+    if (cf_.empty())
+        return true;
+    static constexpr const char* names[] = {"if", "loop", "switch"};
+    error(Code::spirv_invalid_control_flow, "the program ends inside an open '%s'", names[size_t(cf_.back().type)]);
+    return false;
+}
+
+} // namespace dxspv::spirv

@@ -1,0 +1,434 @@
+// Emitter core: module setup, the instruction walk and dispatch, types,
+// constants and value helpers.
+#include "spirv/emitter.h"
+
+#include <bit>
+#include <cstdarg>
+#include <cstdio>
+#include <memory>
+
+namespace dxspv::spirv {
+
+// ---- ModuleBuilder ----
+
+spv::Id ModuleBuilder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)
+{
+    auto* c = new spv::Instruction(getUniqueId(), type, spv::OpConstant);
+    c->addImmediateOperand(uint32_t(bits));
+    if (wide)
+        c->addImmediateOperand(uint32_t(bits >> 32));
+    constantsTypesGlobals.push_back(std::unique_ptr<spv::Instruction>(c));
+    module.mapInstruction(c);
+    return c->getResultId();
+}
+
+spv::Id ModuleBuilder::make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count)
+{
+    auto* c = new spv::Instruction(getUniqueId(), type, spv::OpConstantComposite);
+    for (uint32_t i = 0; i < count; ++i)
+        c->addIdOperand(parts[i]);
+    constantsTypesGlobals.push_back(std::unique_ptr<spv::Instruction>(c));
+    module.mapInstruction(c);
+    return c->getResultId();
+}
+
+void ModuleBuilder::append(spv::Block* block, spv::Instruction* inst)
+{
+    block->addInstruction(std::unique_ptr<spv::Instruction>(inst));
+}
+
+// ---- entry point ----
+
+bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::vector<uint32_t>& words,
+    Diagnostics& diags)
+{
+    words.clear();
+    Emitter emitter(program, options, diags);
+    return emitter.run(words);
+}
+
+Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)
+    : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env), 0, &logger_)
+{
+}
+
+bool Emitter::run(std::vector<uint32_t>& words)
+{
+    if (prog_.model.stage != ShaderStage::compute) {
+        diags_.error(Code::spirv_unsupported_stage, Location::none(),
+            "shader stage '%s' is not supported by the SPIR-V emitter yet (compute only)",
+            stage_short_name(prog_.model.stage));
+        return false;
+    }
+    if (prog_.control_flow != vsir::ControlFlow::structured) {
+        diags_.error(Code::spirv_unstructured_control_flow, Location::none(),
+            "the program has unstructured control flow; run the structurizer before emitting SPIR-V");
+        return false;
+    }
+    begin_module();
+    declare_temps(prog_.temp_count);
+    for (uint32_t i = 0; i < prog_.instructions.size(); ++i) {
+        ins_index_ = i;
+        ins_ = &prog_.instructions[i];
+        if (!emit_instruction(*ins_))
+            return false;
+    }
+    ins_ = nullptr;
+    if (!control_flow_closed())
+        return false;
+    if (!has_thread_group_)
+        diags_.error(Code::spirv_missing_declaration, Location::none(),
+            "compute shader without dcl_thread_group");
+    if (failed_ || !has_thread_group_)
+        return false;
+    return finish_module(words);
+}
+
+void Emitter::begin_module()
+{
+    b_.addCapability(spv::CapabilityShader);
+    b_.setMemoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
+    main_ = b_.makeEntryPoint("main");
+}
+
+bool Emitter::finish_module(std::vector<uint32_t>& words)
+{
+    b_.leaveFunction();
+    spv::Instruction* entry = b_.addEntryPoint(spv::ExecutionModelGLCompute, main_, "main");
+    // SPIR-V 1.4+ lists every global the entry point uses; earlier versions
+    // only Input and Output variables.
+    bool all_globals = spirv_version(options_.target_env) >= 0x00010400;
+    for (spv::Id var : interface_) {
+        spv::StorageClass storage = b_.getStorageClass(var);
+        if (all_globals || storage == spv::StorageClassInput || storage == spv::StorageClassOutput)
+            entry->addIdOperand(var);
+    }
+    if (uses_storage_buffer_ && spirv_version(options_.target_env) < 0x00010300)
+        b_.addExtension("SPV_KHR_storage_buffer_storage_class");
+    b_.postProcess();
+    std::string messages = logger_.getAllMessages();
+    if (!messages.empty())
+        diags_.warning(Code::spirv_builder_error, Location::none(), "spv::Builder: %s", messages.c_str());
+    b_.dump(words);
+    return true;
+}
+
+bool Emitter::check_operand_counts(const vsir::Instruction& ins)
+{
+    if (size_t(ins.opcode) >= size_t(vsir::Opcode::count)) {
+        error(Code::spirv_invalid_operand, "invalid opcode %u", unsigned(ins.opcode));
+        return false;
+    }
+    const vsir::OpcodeInfo& info = vsir::opcode_info(ins.opcode);
+    if ((info.dst_count >= 0 && ins.dst_count != info.dst_count)
+        || (info.src_count >= 0 && ins.src_count != info.src_count)) {
+        error(Code::spirv_invalid_operand, "%u destinations and %u sources, expected %d and %d",
+            ins.dst_count, ins.src_count, info.dst_count, info.src_count);
+        return false;
+    }
+    if (size_t(ins.dst_first) + ins.dst_count > prog_.dsts.size()
+        || size_t(ins.src_first) + ins.src_count > prog_.srcs.size()) {
+        error(Code::spirv_invalid_operand, "operands outside the parameter pools");
+        return false;
+    }
+    return true;
+}
+
+bool Emitter::emit_instruction(const vsir::Instruction& ins)
+{
+    if (!check_operand_counts(ins))
+        return vsir::opcode_info(ins.opcode).kind != vsir::OpcodeKind::structured_cf;
+    switch (vsir::opcode_info(ins.opcode).kind) {
+    case vsir::OpcodeKind::declaration:
+        return emit_declaration(ins);
+    case vsir::OpcodeKind::structured_cf:
+        return emit_control_flow(ins);
+    case vsir::OpcodeKind::unstructured_cf:
+        error(Code::spirv_unstructured_control_flow, "unstructured control flow; run the structurizer first");
+        return false;
+    case vsir::OpcodeKind::arithmetic:
+        if (!emit_alu(ins))
+            refuse_opcode(ins);
+        return true;
+    default:
+        if (!emit_memory(ins) && !emit_image(ins))
+            refuse_opcode(ins);
+        return true;
+    }
+}
+
+bool Emitter::emit_declaration(const vsir::Instruction& ins)
+{
+    using vsir::Opcode;
+    if (ins.opcode == Opcode::dcl_global_flags)
+        return true;
+    if (ins.decl >= prog_.decls.size()) {
+        error(Code::spirv_invalid_operand, "declaration without its payload");
+        return true;
+    }
+    const vsir::Declaration& decl = prog_.decls[ins.decl];
+    switch (ins.opcode) {
+    case Opcode::dcl_temps:
+        declare_temps(decl.count);
+        break;
+    case Opcode::dcl_indexable_temp:
+        declare_indexable_temp(decl);
+        break;
+    case Opcode::dcl_immediate_constant_buffer:
+        declare_immediate_constant_buffer(decl);
+        break;
+    case Opcode::dcl_constant_buffer:
+        declare_constant_buffer(ins, decl);
+        break;
+    case Opcode::dcl_resource_raw:
+    case Opcode::dcl_resource_structured:
+    case Opcode::dcl_uav_raw:
+    case Opcode::dcl_uav_structured:
+        declare_buffer(ins, decl);
+        break;
+    case Opcode::dcl_resource:
+    case Opcode::dcl_uav_typed:
+        declare_image(ins, decl);
+        break;
+    case Opcode::dcl_sampler:
+        declare_sampler(ins, decl);
+        break;
+    case Opcode::dcl_tgsm_raw:
+    case Opcode::dcl_tgsm_structured:
+        declare_tgsm(ins, decl);
+        break;
+    case Opcode::dcl_thread_group:
+        if (has_thread_group_ || !decl.thread_group[0] || !decl.thread_group[1] || !decl.thread_group[2]) {
+            error(Code::spirv_invalid_operand, "duplicate or empty thread group size");
+            break;
+        }
+        has_thread_group_ = true;
+        b_.addExecutionMode(main_, spv::ExecutionModeLocalSize, int(decl.thread_group[0]),
+            int(decl.thread_group[1]), int(decl.thread_group[2]));
+        break;
+    case Opcode::dcl_input:
+        // Compute inputs are system values, created when first read.
+        switch (prog_.dst(ins, 0).reg.file) {
+        case vsir::RegisterFile::thread_id:
+        case vsir::RegisterFile::thread_group_id:
+        case vsir::RegisterFile::local_thread_id:
+        case vsir::RegisterFile::local_thread_index:
+            break;
+        default:
+            error(Code::spirv_unsupported_register, "input register '%s' is not supported yet",
+                vsir::register_prefix(prog_.dst(ins, 0).reg.file));
+        }
+        break;
+    default:
+        refuse_opcode(ins);
+    }
+    return true;
+}
+
+// ---- diagnostics ----
+
+void Emitter::error(Code code, const char* fmt, ...)
+{
+    char text[512];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(text, sizeof(text), fmt, args);
+    va_end(args);
+    failed_ = true;
+    if (ins_)
+        diags_.error(code, Location::instruction(ins_index_), "%s: %s", vsir::opcode_info(ins_->opcode).name, text);
+    else
+        diags_.error(code, Location::none(), "%s", text);
+}
+
+void Emitter::refuse_opcode(const vsir::Instruction& ins)
+{
+    error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' is not supported by the SPIR-V emitter yet",
+        vsir::opcode_info(ins.opcode).name);
+}
+
+// ---- types ----
+
+Kind Emitter::kind_or_u32(vsir::DataType type)
+{
+    using vsir::DataType;
+    switch (type) {
+    case DataType::f32:
+    case DataType::unorm:
+    case DataType::snorm: return Kind::f32;
+    case DataType::f64: return Kind::f64;
+    case DataType::i32: return Kind::i32;
+    case DataType::u32:
+    case DataType::none:
+    case DataType::mixed:
+    case DataType::opaque: return Kind::u32;
+    default:
+        error(Code::spirv_unsupported_type, "data type '%s' is not supported yet", vsir::data_type_name(type));
+        return Kind::u32;
+    }
+}
+
+spv::Id Emitter::type(Kind kind, uint32_t count)
+{
+    if (count == 0 || count > 4)
+        count = 1;
+    spv::Id& t = types_[size_t(kind)][count];
+    if (t)
+        return t;
+    if (count > 1) {
+        t = b_.makeVectorType(type(kind, 1), int(count));
+        return t;
+    }
+    switch (kind) {
+    case Kind::u32: t = b_.makeUintType(32); break;
+    case Kind::i32: t = b_.makeIntType(32); break;
+    case Kind::f32: t = b_.makeFloatType(32); break;
+    case Kind::f64:
+        t = b_.makeFloatType(64);
+        b_.addCapability(spv::CapabilityFloat64);
+        break;
+    case Kind::boolean:
+    case Kind::count: t = b_.makeBoolType(); break;
+    }
+    return t;
+}
+
+spv::Id Emitter::pointer_type(spv::StorageClass storage, spv::Id pointee)
+{
+    spv::Id& p = pointer_types_[uint64_t(storage) << 32 | pointee];
+    if (!p)
+        p = b_.makePointer(storage, pointee);
+    return p;
+}
+
+// ---- constants ----
+
+spv::Id Emitter::constant(Kind kind, uint64_t bits)
+{
+    if (kind == Kind::boolean)
+        return b_.makeBoolConstant(bits != 0);
+    if (kind != Kind::f64)
+        bits = uint32_t(bits);
+    spv::Id& c = scalar_consts_[size_t(kind)][bits];
+    if (!c)
+        c = b_.make_scalar_constant(type(kind), bits, kind == Kind::f64);
+    return c;
+}
+
+spv::Id Emitter::constant_f32(float v) { return constant(Kind::f32, std::bit_cast<uint32_t>(v)); }
+
+spv::Id Emitter::composite_constant(Kind kind, const spv::Id* parts, uint32_t count)
+{
+    if (count == 1)
+        return parts[0];
+    CompositeKey key{type(kind, count), {}};
+    for (uint32_t i = 0; i < count && i < 4; ++i)
+        key.parts[i] = parts[i];
+    spv::Id& c = composite_consts_[key];
+    if (!c)
+        c = b_.make_composite_constant(key.type, parts, count);
+    return c;
+}
+
+spv::Id Emitter::splat_constant(Kind kind, uint32_t count, uint64_t bits)
+{
+    spv::Id c = constant(kind, bits);
+    spv::Id parts[4] = {c, c, c, c};
+    return composite_constant(kind, parts, count);
+}
+
+spv::Id Emitter::undef(Kind kind, uint32_t count)
+{
+    return b_.createUndefined(type(kind, count));
+}
+
+// ---- value helpers ----
+
+spv::Id Emitter::glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<spv::Id> args)
+{
+    if (!glsl_import_)
+        glsl_import_ = b_.import("GLSL.std.450");
+    return b_.createBuiltinCall(result_type, glsl_import_, op, std::vector<spv::Id>(args));
+}
+
+spv::Id Emitter::bitcast(spv::Id value, spv::Id to_type)
+{
+    return b_.createUnaryOp(spv::OpBitcast, to_type, value);
+}
+
+Value Emitter::as_kind(Value v, Kind kind)
+{
+    if (v.kind == kind)
+        return v;
+    if ((v.kind == Kind::f64) != (kind == Kind::f64) || v.kind == Kind::boolean || kind == Kind::boolean) {
+        error(Code::spirv_invalid_operand, "operand is %s-bit where a %s-bit value is expected",
+            v.kind == Kind::f64 ? "64" : "32", kind == Kind::f64 ? "64" : "32");
+        return {undef(kind, v.count), kind, v.count};
+    }
+    return {bitcast(v.id, type(kind, v.count)), kind, v.count};
+}
+
+spv::Id Emitter::to_words(Value v, uint32_t& word_count)
+{
+    word_count = v.kind == Kind::f64 ? v.count * 2u : v.count;
+    if (word_count > 4) {
+        error(Code::spirv_invalid_operand, "value wider than four 32-bit words");
+        word_count = 4;
+        return undef(Kind::u32, 4);
+    }
+    if (v.kind == Kind::u32)
+        return v.id;
+    if (v.kind == Kind::boolean)
+        return select_mask(v.id, v.count);
+    return bitcast(v.id, type(Kind::u32, word_count));
+}
+
+Value Emitter::from_words(spv::Id words, uint32_t word_count, Kind kind)
+{
+    if (kind == Kind::u32)
+        return {words, kind, uint8_t(word_count)};
+    if (kind == Kind::f64) {
+        if (word_count % 2) {
+            error(Code::spirv_invalid_operand, "64-bit operand with an odd number of 32-bit components");
+            return {undef(kind, 1), kind, 1};
+        }
+        return {bitcast(words, type(kind, word_count / 2)), kind, uint8_t(word_count / 2)};
+    }
+    return {bitcast(words, type(kind, word_count)), kind, uint8_t(word_count)};
+}
+
+Value Emitter::splat(Value scalar, uint32_t count)
+{
+    if (count <= 1 || scalar.count != 1)
+        return scalar;
+    spv::Id parts[4] = {scalar.id, scalar.id, scalar.id, scalar.id};
+    return {construct(scalar.kind, parts, count), scalar.kind, uint8_t(count)};
+}
+
+spv::Id Emitter::extract(Value v, uint32_t index)
+{
+    if (v.count <= 1)
+        return v.id;
+    return b_.createCompositeExtract(v.id, type(v.kind), index);
+}
+
+spv::Id Emitter::construct(Kind kind, const spv::Id* parts, uint32_t count)
+{
+    if (count == 1)
+        return parts[0];
+    return b_.createCompositeConstruct(type(kind, count), std::vector<spv::Id>(parts, parts + count));
+}
+
+spv::Id Emitter::select_mask(spv::Id condition, uint32_t count)
+{
+    return b_.createTriOp(spv::OpSelect, type(Kind::u32, count), condition,
+        splat_constant(Kind::u32, count, 0xffffffffu), splat_constant(Kind::u32, count, 0));
+}
+
+void Emitter::decorate_precise(const vsir::Instruction& ins, spv::Id result)
+{
+    if (ins.flags & vsir::flag_precise_mask)
+        b_.addDecoration(result, spv::DecorationNoContraction);
+}
+
+} // namespace dxspv::spirv

@@ -1,0 +1,261 @@
+// The SPIR-V emitter's state, shared by the files of libs/dxspv/spirv/ (one
+// file per area: registers, resources, arithmetic, control flow, memory).
+// Private to the emitter; the public entry point is spirv/emit.h.
+//
+// Representation choices:
+// - Every register that VSIR reads per component (temps, indexable temps,
+//   constant buffer elements, the immediate constant buffer) is stored as
+//   uint words (uvec4); an operand is loaded as words, shuffled by its
+//   swizzle and bitcast to the kind its Register::type asks for. Results are
+//   bitcast back to words and stored through the write mask.
+// - 64-bit values (f64) take two 32-bit words each; swizzles and write masks
+//   stay in 32-bit words (see src_lanes in registers.cpp).
+// - Everything is found by index: types and constants in small arrays and
+//   hash maps keyed by numbers, registers in vectors indexed by register
+//   number. One linear walk over the instructions emits the module.
+#pragma once
+
+#include <glslang/SPIRV/GLSL.std.450.h>
+#include <glslang/SPIRV/SpvBuilder.h>
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "spirv/emit.h"
+#include "vsir/ir.h"
+
+namespace dxspv::spirv {
+
+/// Scalar kinds the emitter computes in (storage is always u32 words).
+enum class Kind : uint8_t { u32, i32, f32, f64, boolean, count };
+
+inline bool is_float(Kind k) { return k == Kind::f32 || k == Kind::f64; }
+inline bool is_int(Kind k) { return k == Kind::u32 || k == Kind::i32; }
+
+/// An operand or result: `count` components of `kind` (1: a scalar).
+struct Value {
+    spv::Id id = spv::NoResult;
+    Kind kind = Kind::u32;
+    uint8_t count = 0;
+};
+
+/// The 32-bit words of a register an operand reads, in order.
+struct Lanes {
+    uint8_t count = 0;
+    uint8_t word[4] = {};
+};
+
+/// spv::Builder plus the protected parts the emitter needs, and constant
+/// creation without the builder's linear searches (the emitter caches).
+class ModuleBuilder : public spv::Builder {
+public:
+    using spv::Builder::Builder;
+    using spv::Builder::createSelectionMerge;
+
+    spv::Id make_scalar_constant(spv::Id type, uint64_t bits, bool wide);
+    spv::Id make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count);
+    /// Appends an instruction to `block` (not necessarily the build point).
+    void append(spv::Block* block, spv::Instruction* inst);
+};
+
+/// How a descriptor or group-shared register is represented.
+enum class DescriptorForm : uint8_t { none, cbv, buffer, tgsm, sampler, image };
+
+struct Descriptor {
+    spv::Id var = spv::NoResult;
+    DescriptorForm form = DescriptorForm::none;
+    bool is_array = false;    ///< an SM5.1 range of several registers: a descriptor array
+    bool read_only = false;   ///< SRV buffers
+    uint32_t range_first = 0; ///< register number of the first element of the range
+    uint32_t range_count = 1; ///< descriptors in the range
+    uint32_t stride = 0;      ///< structured buffers and TGSM: structure stride in bytes (0: raw)
+    uint32_t size = 0;        ///< cbv: vec4 count; tgsm: uint count
+    spv::Id type = spv::NoResult; ///< images: the OpTypeImage
+    Kind sampled_kind = Kind::f32; ///< images: component kind of a texel
+    vsir::ResourceDimension dimension = vsir::ResourceDimension::unknown; ///< images
+};
+
+/// A pointer to a register's storage and the number of uint words it holds
+/// (4: uvec4, 3: uvec3 builtins, 1: scalar).
+struct RegisterPointer {
+    spv::Id ptr = spv::NoResult;
+    uint8_t size = 0;
+};
+
+/// One open structured construct.
+struct CfFrame {
+    enum class Type : uint8_t { if_, loop, switch_ };
+    Type type = Type::if_;
+    spv::Block* header = nullptr;          ///< if/switch: gets its merge and branch when the construct closes
+    spv::Block* merge = nullptr;
+    spv::Block* continue_target = nullptr; ///< loop
+    spv::Block* then_block = nullptr;      ///< if
+    spv::Block* else_block = nullptr;      ///< if, once `else` was seen
+    spv::Block* default_block = nullptr;   ///< switch
+    spv::Block* label_block = nullptr;     ///< switch: block opened by the latest case/default
+    spv::Id condition = spv::NoResult;     ///< if: bool; switch: the selector
+    uint32_t first_case = 0;               ///< switch: first entry in Emitter::cases_
+};
+
+class Emitter {
+public:
+    Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags);
+    bool run(std::vector<uint32_t>& words);
+
+    // ---- emitter.cpp: diagnostics, types, constants, value helpers ----
+    void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+    void refuse_opcode(const vsir::Instruction& ins);
+    Kind kind_or_u32(vsir::DataType type);
+    spv::Id type(Kind kind, uint32_t count = 1);
+    spv::Id pointer_type(spv::StorageClass storage, spv::Id pointee);
+    spv::Id constant(Kind kind, uint64_t bits);
+    spv::Id constant_u32(uint32_t v) { return constant(Kind::u32, v); }
+    spv::Id constant_f32(float v);
+    spv::Id splat_constant(Kind kind, uint32_t count, uint64_t bits);
+    spv::Id composite_constant(Kind kind, const spv::Id* parts, uint32_t count);
+    spv::Id undef(Kind kind, uint32_t count);
+    spv::Id glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<spv::Id> args);
+    spv::Id bitcast(spv::Id value, spv::Id to_type);
+    Value as_kind(Value v, Kind kind);
+    spv::Id to_words(Value v, uint32_t& word_count);
+    Value from_words(spv::Id words, uint32_t word_count, Kind kind);
+    Value splat(Value scalar, uint32_t count);
+    spv::Id extract(Value v, uint32_t index);
+    spv::Id construct(Kind kind, const spv::Id* parts, uint32_t count);
+    spv::Id select_mask(spv::Id condition, uint32_t count);
+    void add_interface(spv::Id var) { interface_.push_back(var); }
+    void decorate_precise(const vsir::Instruction& ins, spv::Id result);
+
+    // ---- registers.cpp: temps, builtins, operand loads and stores ----
+    void declare_temps(uint32_t count);
+    void declare_indexable_temp(const vsir::Declaration& decl);
+    void declare_immediate_constant_buffer(const vsir::Declaration& decl);
+    Value load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type);
+    Value load_scalar(const vsir::SrcParam& src, Kind kind);
+    Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
+    void store_dst(const vsir::DstParam& dst, Value value);
+    spv::Id index_id(const vsir::RegisterIndex& index);
+    spv::Id builtin_variable(vsir::RegisterFile file);
+    RegisterPointer register_pointer(const vsir::Register& reg);
+    spv::Id load_words(const vsir::Register& reg, const Lanes& lanes);
+    spv::Id immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind);
+    spv::Id apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier);
+
+    // ---- resources.cpp: declarations and descriptor access ----
+    void declare_constant_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    void declare_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    void declare_sampler(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    void declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    std::vector<Descriptor>* descriptor_table(vsir::RegisterFile file);
+    Descriptor* new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    void create_descriptor_variable(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl,
+        spv::Id element_type, spv::StorageClass storage, uint32_t binding_base);
+    spv::Id buffer_block_type(bool read_only);
+    Descriptor* find_descriptor(const vsir::Register& reg);
+    spv::Id descriptor_index(const Descriptor& desc, const vsir::Register& reg);
+    spv::Id constant_buffer_pointer(const vsir::Register& reg);
+    spv::Id buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index);
+
+    // ---- images.cpp: typed resources ----
+    void declare_image(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    bool emit_image(const vsir::Instruction& ins);
+    Descriptor* find_image(const vsir::Register& reg, DescriptorForm form);
+    spv::Id load_descriptor(const Descriptor& desc, const vsir::Register& reg, spv::Id element_type);
+    spv::Id image_coords(const vsir::SrcParam& coords, const Descriptor& desc, Kind kind);
+    spv::Id texel_offset(const vsir::Instruction& ins, const Descriptor& desc);
+    void store_texel(const vsir::DstParam& dst, const vsir::SrcParam& resource, Value texel);
+    void emit_image_fetch(const vsir::Instruction& ins);
+    void emit_image_store(const vsir::Instruction& ins);
+    void emit_image_sample(const vsir::Instruction& ins);
+    void emit_bufinfo(const vsir::Instruction& ins);
+
+    // ---- arithmetic.cpp ----
+    bool emit_alu(const vsir::Instruction& ins);
+
+    // ---- control_flow.cpp ----
+    bool emit_control_flow(const vsir::Instruction& ins);
+    bool control_flow_closed();
+    spv::Id test_condition(const vsir::Instruction& ins);
+    spv::Block* new_block();
+    void start_dead_block();
+    void branch_if_open(spv::Block* target);
+    void conditional_jump(spv::Id condition, spv::Block* target);
+    CfFrame* innermost(bool loops_only);
+    CfFrame* top_frame(CfFrame::Type type);
+    bool emit_case_label(const vsir::Instruction& ins);
+    void close_switch(CfFrame& frame);
+
+    // ---- memory.cpp: raw/structured buffers, atomics, barriers ----
+    bool emit_memory(const vsir::Instruction& ins);
+    Descriptor* find_buffer(const vsir::Register& reg, bool write);
+    spv::Id buffer_word_index(const Descriptor& desc, spv::Id index, spv::Id byte_offset);
+    spv::Id add_words(spv::Id word_index, uint32_t words);
+    void emit_buffer_load(const vsir::Instruction& ins);
+    void emit_buffer_store(const vsir::Instruction& ins);
+    void emit_atomic(const vsir::Instruction& ins);
+    void emit_sync(const vsir::Instruction& ins);
+
+    const vsir::Program& prog_;
+    const EmitOptions& options_;
+    Diagnostics& diags_;
+    spv::SpvBuildLogger logger_;
+    ModuleBuilder b_;
+    spv::Function* main_ = nullptr;
+    const vsir::Instruction* ins_ = nullptr; ///< instruction being emitted
+    uint32_t ins_index_ = 0;
+    bool failed_ = false;
+    uint32_t rel_depth_ = 0; ///< nesting of relative addresses being loaded
+
+    spv::Id glsl_import_ = spv::NoResult;
+    std::vector<spv::Id> interface_;
+    bool uses_storage_buffer_ = false;
+    bool has_thread_group_ = false;
+
+    std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
+    std::unordered_map<uint64_t, spv::Id> pointer_types_;  ///< storage << 32 | pointee
+    std::unordered_map<uint64_t, spv::Id> scalar_consts_[size_t(Kind::count)];
+    struct CompositeKey {
+        spv::Id type;
+        std::array<spv::Id, 4> parts;
+        bool operator==(const CompositeKey&) const = default;
+    };
+    struct CompositeKeyHash {
+        size_t operator()(const CompositeKey& k) const
+        {
+            uint64_t h = k.type;
+            for (spv::Id p : k.parts)
+                h = h * 0x100000001b3ull ^ p;
+            return size_t(h);
+        }
+    };
+    std::unordered_map<CompositeKey, spv::Id, CompositeKeyHash> composite_consts_;
+
+    std::vector<spv::Id> temps_;           ///< r#: Function uvec4
+    struct IndexableTemp {
+        spv::Id var = spv::NoResult;       ///< Function array of uvec4
+        uint32_t count = 0;
+    };
+    std::vector<IndexableTemp> indexable_temps_; ///< x#
+    spv::Id icb_ = spv::NoResult;          ///< Private array of uvec4
+    std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_{};
+
+    std::vector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
+    spv::Id runtime_uint_array_ = spv::NoResult;
+    spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
+
+    std::vector<CfFrame> cf_;
+    std::vector<std::pair<uint32_t, spv::Block*>> cases_; ///< case literals of the open switches
+
+private:
+    void begin_module();
+    bool finish_module(std::vector<uint32_t>& words);
+    bool emit_instruction(const vsir::Instruction& ins);
+    bool emit_declaration(const vsir::Instruction& ins);
+    bool check_operand_counts(const vsir::Instruction& ins);
+};
+
+} // namespace dxspv::spirv

@@ -1,0 +1,226 @@
+// Raw and structured buffer loads and stores (UAVs, SRVs, group-shared
+// memory), atomics and barriers.
+//
+// Buffers are arrays of uint: a byte address becomes the uint index
+// address >> 2, a structured address (index, byte offset) the index
+// (index * stride + offset) >> 2. Each component is its own load or store.
+// Atomics are relaxed (semantics None), at Device scope on UAVs and
+// Workgroup scope on group-shared memory, as in D3D.
+#include "spirv/emitter.h"
+
+namespace dxspv::spirv {
+
+namespace {
+
+bool is_atomic(vsir::Opcode op)
+{
+    return op >= vsir::Opcode::atomic_and && op <= vsir::Opcode::imm_atomic_umin;
+}
+
+bool is_immediate_atomic(vsir::Opcode op)
+{
+    return op >= vsir::Opcode::imm_atomic_alloc && op <= vsir::Opcode::imm_atomic_umin;
+}
+
+spv::Op atomic_op(vsir::Opcode op)
+{
+    using vsir::Opcode;
+    switch (op) {
+    case Opcode::atomic_and:
+    case Opcode::imm_atomic_and: return spv::OpAtomicAnd;
+    case Opcode::atomic_or:
+    case Opcode::imm_atomic_or: return spv::OpAtomicOr;
+    case Opcode::atomic_xor:
+    case Opcode::imm_atomic_xor: return spv::OpAtomicXor;
+    case Opcode::atomic_iadd:
+    case Opcode::imm_atomic_iadd: return spv::OpAtomicIAdd;
+    case Opcode::atomic_imax:
+    case Opcode::imm_atomic_imax: return spv::OpAtomicSMax;
+    case Opcode::atomic_imin:
+    case Opcode::imm_atomic_imin: return spv::OpAtomicSMin;
+    case Opcode::atomic_umax:
+    case Opcode::imm_atomic_umax: return spv::OpAtomicUMax;
+    case Opcode::atomic_umin:
+    case Opcode::imm_atomic_umin: return spv::OpAtomicUMin;
+    case Opcode::imm_atomic_exch: return spv::OpAtomicExchange;
+    case Opcode::atomic_cmp_store:
+    case Opcode::imm_atomic_cmp_exch: return spv::OpAtomicCompareExchange;
+    default: return spv::OpNop;
+    }
+}
+
+} // namespace
+
+Descriptor* Emitter::find_buffer(const vsir::Register& reg, bool write)
+{
+    Descriptor* desc = find_descriptor(reg);
+    if (!desc)
+        return nullptr;
+    if (desc->form != DescriptorForm::buffer && desc->form != DescriptorForm::tgsm) {
+        error(Code::spirv_unsupported_opcode, "'%s%u' is not a raw or structured buffer (typed resources are not "
+            "supported here yet)", vsir::register_prefix(reg.file), reg.idx[0].offset);
+        return nullptr;
+    }
+    if (write && desc->read_only) {
+        error(Code::spirv_invalid_operand, "writing the read-only resource t%u", reg.idx[0].offset);
+        return nullptr;
+    }
+    return desc;
+}
+
+spv::Id Emitter::buffer_word_index(const Descriptor& desc, spv::Id index, spv::Id byte_offset)
+{
+    spv::Id u32 = type(Kind::u32);
+    spv::Id bytes = byte_offset;
+    if (index) {
+        spv::Id start = b_.createBinOp(spv::OpIMul, u32, index, constant_u32(desc.stride));
+        bytes = b_.createBinOp(spv::OpIAdd, u32, start, byte_offset);
+    }
+    return b_.createBinOp(spv::OpShiftRightLogical, u32, bytes, constant_u32(2));
+}
+
+spv::Id Emitter::add_words(spv::Id word_index, uint32_t words)
+{
+    if (!words)
+        return word_index;
+    return b_.createBinOp(spv::OpIAdd, type(Kind::u32), word_index, constant_u32(words));
+}
+
+void Emitter::emit_buffer_load(const vsir::Instruction& ins)
+{
+    bool structured = ins.opcode == vsir::Opcode::ld_structured;
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    const vsir::SrcParam& res = prog_.src(ins, structured ? 2 : 1);
+    Descriptor* desc = find_buffer(res.reg, false);
+    if (!desc)
+        return;
+    if (structured && !desc->stride) {
+        error(Code::spirv_invalid_operand, "ld_structured on a raw buffer");
+        return;
+    }
+    spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : spv::NoResult;
+    spv::Id offset = load_scalar(prog_.src(ins, structured ? 1 : 0), Kind::u32).id;
+    spv::Id base = buffer_word_index(*desc, index, offset);
+    spv::Id parts[4];
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < 4; ++p) {
+        if (!(dst.write_mask & (1u << p)))
+            continue;
+        spv::Id word = add_words(base, vsir::swizzle_component(res.swizzle, p));
+        parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word), spv::NoPrecision);
+    }
+    if (!n)
+        return;
+    store_dst(dst, from_words(construct(Kind::u32, parts, n), n, kind_or_u32(dst.reg.type)));
+}
+
+void Emitter::emit_buffer_store(const vsir::Instruction& ins)
+{
+    bool structured = ins.opcode == vsir::Opcode::store_structured;
+    const vsir::DstParam& res = prog_.dst(ins, 0);
+    Descriptor* desc = find_buffer(res.reg, true);
+    if (!desc)
+        return;
+    if (structured && !desc->stride) {
+        error(Code::spirv_invalid_operand, "store_structured on a raw buffer");
+        return;
+    }
+    spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : spv::NoResult;
+    spv::Id offset = load_scalar(prog_.src(ins, structured ? 1 : 0), Kind::u32).id;
+    const vsir::SrcParam& value_src = prog_.src(ins, structured ? 2 : 1);
+    vsir::DataType value_type = value_src.reg.type == vsir::DataType::f64 ? vsir::DataType::f64 : vsir::DataType::u32;
+    Value value = load_src(value_src, res.write_mask, value_type);
+    uint32_t count = 0;
+    spv::Id words = to_words(value, count);
+    spv::Id base = buffer_word_index(*desc, index, offset);
+    Value all{words, Kind::u32, uint8_t(count)};
+    for (uint32_t p = 0, k = 0; p < 4 && k < count; ++p) {
+        if (!(res.write_mask & (1u << p)))
+            continue;
+        b_.createStore(extract(all, k++), buffer_word_pointer(*desc, res.reg, add_words(base, p)));
+    }
+}
+
+void Emitter::emit_atomic(const vsir::Instruction& ins)
+{
+    bool imm = is_immediate_atomic(ins.opcode);
+    const vsir::DstParam& res = prog_.dst(ins, imm ? 1 : 0);
+    Descriptor* desc = find_buffer(res.reg, true);
+    if (!desc)
+        return;
+    const vsir::SrcParam& address = prog_.src(ins, 0);
+    spv::Id word;
+    if (desc->stride) {
+        spv::Id index = load_component(address, 0, Kind::u32).id;
+        word = buffer_word_index(*desc, index, load_component(address, 1, Kind::u32).id);
+    } else {
+        word = buffer_word_index(*desc, spv::NoResult, load_component(address, 0, Kind::u32).id);
+    }
+    spv::Id ptr = buffer_word_pointer(*desc, res.reg, word);
+    spv::Id scope = constant_u32(desc->form == DescriptorForm::tgsm ? spv::ScopeWorkgroup : spv::ScopeDevice);
+    spv::Id relaxed = constant_u32(spv::MemorySemanticsMaskNone);
+    spv::Op op = atomic_op(ins.opcode);
+    std::vector<spv::Id> operands{ptr, scope, relaxed};
+    if (op == spv::OpAtomicCompareExchange) {
+        spv::Id comparator = load_scalar(prog_.src(ins, 1), Kind::u32).id;
+        operands.push_back(relaxed);
+        operands.push_back(load_scalar(prog_.src(ins, 2), Kind::u32).id);
+        operands.push_back(comparator);
+    } else {
+        operands.push_back(load_scalar(prog_.src(ins, 1), Kind::u32).id);
+    }
+    spv::Id result = b_.createOp(op, type(Kind::u32), operands);
+    if (imm) {
+        const vsir::DstParam& dst = prog_.dst(ins, 0);
+        store_dst(dst, as_kind({result, Kind::u32, 1}, kind_or_u32(dst.reg.type)));
+    }
+}
+
+void Emitter::emit_sync(const vsir::Instruction& ins)
+{
+    uint32_t semantics = 0;
+    spv::Scope memory_scope = spv::ScopeWorkgroup;
+    if (ins.flags & vsir::flag_sync_tgsm)
+        semantics |= spv::MemorySemanticsWorkgroupMemoryMask;
+    if (ins.flags & (vsir::flag_sync_uav_group | vsir::flag_sync_uav_global))
+        semantics |= spv::MemorySemanticsUniformMemoryMask | spv::MemorySemanticsImageMemoryMask;
+    if (ins.flags & vsir::flag_sync_uav_global)
+        memory_scope = spv::ScopeDevice;
+    if (semantics)
+        semantics |= spv::MemorySemanticsAcquireReleaseMask;
+    if (ins.flags & vsir::flag_sync_thread_group)
+        b_.createNoResultOp(spv::OpControlBarrier,
+            std::vector<spv::Id>{constant_u32(spv::ScopeWorkgroup), constant_u32(memory_scope), constant_u32(semantics)});
+    else if (semantics)
+        b_.createNoResultOp(spv::OpMemoryBarrier, std::vector<spv::Id>{constant_u32(memory_scope), constant_u32(semantics)});
+}
+
+bool Emitter::emit_memory(const vsir::Instruction& ins)
+{
+    using vsir::Opcode;
+    switch (ins.opcode) {
+    case Opcode::nop:
+        return true;
+    case Opcode::ld_raw:
+    case Opcode::ld_structured:
+        emit_buffer_load(ins);
+        return true;
+    case Opcode::store_raw:
+    case Opcode::store_structured:
+        emit_buffer_store(ins);
+        return true;
+    case Opcode::sync:
+        emit_sync(ins);
+        return true;
+    case Opcode::imm_atomic_alloc:
+    case Opcode::imm_atomic_consume:
+        return false; // needs UAV counters
+    default:
+        if (!is_atomic(ins.opcode))
+            return false;
+        emit_atomic(ins);
+        return true;
+    }
+}
+
+} // namespace dxspv::spirv

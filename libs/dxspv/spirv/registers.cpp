@@ -1,0 +1,326 @@
+// Registers: temps, indexable temps, the immediate constant buffer and the
+// compute system values; operand loads (swizzle, bitcast, modifiers) and
+// destination stores (write mask, saturate).
+#include "spirv/emitter.h"
+
+#include <bit>
+#include <cstdio>
+
+namespace dxspv::spirv {
+
+namespace {
+
+bool is_64bit(vsir::DataType type) { return type == vsir::DataType::f64; }
+
+/// The words of a source register that feed a destination with write mask
+/// `dst_mask`. Swizzles and masks count 32-bit words; a 64-bit value is two
+/// consecutive words:
+/// - same width: destination word p reads source word swizzle[p];
+/// - 32-bit source, 64-bit destination (ftod, dmovc's condition): value k
+///   reads swizzle[p] for the first word p of its pair;
+/// - 64-bit source, 32-bit destination (dtof, deq): value k reads the words
+///   swizzle[2k], swizzle[2k+1].
+Lanes src_lanes(uint8_t swizzle, uint8_t dst_mask, bool dst64, bool src64)
+{
+    uint8_t pos[4];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 4; ++i)
+        if (dst_mask & (1u << i))
+            pos[n++] = uint8_t(i);
+    Lanes lanes;
+    if (src64 && !dst64) {
+        for (uint32_t k = 0; k < n && k < 2; ++k) {
+            lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, 2 * k));
+            lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, 2 * k + 1));
+        }
+    } else if (!src64 && dst64) {
+        for (uint32_t k = 0; k + 1 < n; k += 2)
+            lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, pos[k]));
+    } else {
+        for (uint32_t k = 0; k < n; ++k)
+            lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, pos[k]));
+    }
+    return lanes;
+}
+
+} // namespace
+
+// ---- declarations ----
+
+void Emitter::declare_temps(uint32_t count)
+{
+    if (count > 65536) {
+        error(Code::spirv_invalid_operand, "%u temps", count);
+        return;
+    }
+    char name[16];
+    while (temps_.size() < count) {
+        snprintf(name, sizeof(name), "r%zu", temps_.size());
+        temps_.push_back(b_.createVariable(spv::NoPrecision, spv::StorageClassFunction, type(Kind::u32, 4), name));
+    }
+}
+
+void Emitter::declare_indexable_temp(const vsir::Declaration& decl)
+{
+    if (decl.index > 65536 || decl.count == 0 || decl.count > 65536) {
+        error(Code::spirv_invalid_operand, "indexable temp x%u[%u]", decl.index, decl.count);
+        return;
+    }
+    if (indexable_temps_.size() <= decl.index)
+        indexable_temps_.resize(decl.index + 1);
+    IndexableTemp& x = indexable_temps_[decl.index];
+    if (x.var) {
+        error(Code::spirv_invalid_operand, "x%u declared twice", decl.index);
+        return;
+    }
+    char name[16];
+    snprintf(name, sizeof(name), "x%u", decl.index);
+    spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(decl.count), 0);
+    x.var = b_.createVariable(spv::NoPrecision, spv::StorageClassFunction, array, name);
+    x.count = decl.count;
+}
+
+void Emitter::declare_immediate_constant_buffer(const vsir::Declaration& decl)
+{
+    if (icb_ || decl.data_count == 0 || size_t(decl.data_first) + decl.data_count > prog_.u32_pool.size()) {
+        error(Code::spirv_invalid_operand, "immediate constant buffer declared twice, empty or outside the data pool");
+        return;
+    }
+    uint32_t count = (decl.data_count + 3) / 4;
+    std::vector<spv::Id> elements(count);
+    for (uint32_t i = 0; i < count; ++i) {
+        spv::Id parts[4];
+        for (uint32_t c = 0; c < 4; ++c) {
+            uint32_t at = i * 4 + c;
+            parts[c] = constant_u32(at < decl.data_count ? prog_.u32_pool[decl.data_first + at] : 0);
+        }
+        elements[i] = composite_constant(Kind::u32, parts, 4);
+    }
+    spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(count), 0);
+    spv::Id init = b_.make_composite_constant(array, elements.data(), count);
+    icb_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array, "icb", init);
+    add_interface(icb_);
+}
+
+static spv::BuiltIn builtin_of(vsir::RegisterFile file)
+{
+    switch (file) {
+    case vsir::RegisterFile::thread_id: return spv::BuiltInGlobalInvocationId;
+    case vsir::RegisterFile::thread_group_id: return spv::BuiltInWorkgroupId;
+    case vsir::RegisterFile::local_thread_id: return spv::BuiltInLocalInvocationId;
+    default: return spv::BuiltInLocalInvocationIndex;
+    }
+}
+
+spv::Id Emitter::builtin_variable(vsir::RegisterFile file)
+{
+    spv::Id& var = builtins_[size_t(file)];
+    if (var)
+        return var;
+    uint32_t size = file == vsir::RegisterFile::local_thread_index ? 1 : 3;
+    var = b_.createVariable(spv::NoPrecision, spv::StorageClassInput, type(Kind::u32, size),
+        vsir::register_prefix(file));
+    b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin_of(file)));
+    add_interface(var);
+    return var;
+}
+
+// ---- register access ----
+
+spv::Id Emitter::index_id(const vsir::RegisterIndex& index)
+{
+    if (index.rel_addr == vsir::invalid_index)
+        return constant_u32(index.offset);
+    if (index.rel_addr >= prog_.srcs.size() || rel_depth_ >= 4) {
+        error(Code::spirv_invalid_operand, "relative address outside the source pool or nested too deeply");
+        return constant_u32(index.offset);
+    }
+    ++rel_depth_;
+    spv::Id id = load_scalar(prog_.srcs[index.rel_addr], Kind::u32).id;
+    --rel_depth_;
+    if (index.offset)
+        id = b_.createBinOp(spv::OpIAdd, type(Kind::u32), id, constant_u32(index.offset));
+    return id;
+}
+
+RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
+{
+    using vsir::RegisterFile;
+    switch (reg.file) {
+    case RegisterFile::temp:
+        if (reg.index_count < 1 || reg.idx[0].rel_addr != vsir::invalid_index || reg.idx[0].offset >= temps_.size())
+            break;
+        return {temps_[reg.idx[0].offset], 4};
+    case RegisterFile::indexable_temp: {
+        if (reg.index_count < 2 || reg.idx[0].rel_addr != vsir::invalid_index
+            || reg.idx[0].offset >= indexable_temps_.size() || !indexable_temps_[reg.idx[0].offset].var)
+            break;
+        spv::Id element = index_id(reg.idx[1]);
+        spv::Id ptr = b_.createOp(spv::OpAccessChain,
+            pointer_type(spv::StorageClassFunction, type(Kind::u32, 4)),
+            std::vector<spv::Id>{indexable_temps_[reg.idx[0].offset].var, element});
+        return {ptr, 4};
+    }
+    case RegisterFile::immediate_constant_buffer: {
+        if (!icb_ || reg.index_count < 1)
+            break;
+        spv::Id element = index_id(reg.idx[0]);
+        spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32, 4)),
+            std::vector<spv::Id>{icb_, element});
+        return {ptr, 4};
+    }
+    case RegisterFile::constant_buffer: {
+        spv::Id ptr = constant_buffer_pointer(reg);
+        return {ptr, uint8_t(ptr ? 4 : 0)};
+    }
+    case RegisterFile::thread_id:
+    case RegisterFile::thread_group_id:
+    case RegisterFile::local_thread_id:
+        return {builtin_variable(reg.file), 3};
+    case RegisterFile::local_thread_index:
+        return {builtin_variable(reg.file), 1};
+    default:
+        error(Code::spirv_unsupported_register, "register file '%s' is not supported here yet",
+            vsir::register_prefix(reg.file));
+        return {};
+    }
+    error(Code::spirv_undeclared_register, "'%s%u' is not declared or is malformed", vsir::register_prefix(reg.file),
+        reg.idx[0].offset);
+    return {};
+}
+
+spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
+{
+    RegisterPointer rp = register_pointer(reg);
+    if (!rp.ptr)
+        return spv::NoResult;
+    spv::Id whole = b_.createLoad(rp.ptr, spv::NoPrecision);
+    if (rp.size == 1) {
+        spv::Id parts[4] = {whole, whole, whole, whole};
+        return construct(Kind::u32, parts, lanes.count);
+    }
+    if (lanes.count == 1)
+        return b_.createCompositeExtract(whole, type(Kind::u32), std::min<uint32_t>(lanes.word[0], rp.size - 1u));
+    std::vector<spv::IdImmediate> operands{{true, whole}, {true, whole}};
+    for (uint32_t i = 0; i < lanes.count; ++i)
+        operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
+    return b_.createOp(spv::OpVectorShuffle, type(Kind::u32, lanes.count), operands);
+}
+
+spv::Id Emitter::immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind)
+{
+    bool wide = kind == Kind::f64;
+    bool scalar = reg.dimension == vsir::Dimension::scalar;
+    uint32_t count = wide ? lanes.count / 2u : lanes.count;
+    spv::Id parts[4];
+    for (uint32_t k = 0; k < count; ++k) {
+        uint32_t w0 = wide ? (scalar ? 0 : lanes.word[2 * k]) : (scalar ? 0 : lanes.word[k]);
+        uint64_t bits = reg.u32[w0];
+        if (wide)
+            bits |= uint64_t(reg.u32[scalar ? 1 : lanes.word[2 * k + 1]]) << 32;
+        parts[k] = constant(kind, bits);
+    }
+    return composite_constant(kind, parts, count);
+}
+
+spv::Id Emitter::apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier)
+{
+    using vsir::SrcModifier;
+    spv::Id t = type(kind, count);
+    bool fp = is_float(kind);
+    if (modifier == SrcModifier::abs || modifier == SrcModifier::abs_neg)
+        id = glsl(fp ? GLSLstd450FAbs : GLSLstd450SAbs, t, {id});
+    if (modifier == SrcModifier::neg || modifier == SrcModifier::abs_neg)
+        id = b_.createUnaryOp(fp ? spv::OpFNegate : spv::OpSNegate, t, id);
+    if (modifier == SrcModifier::bitwise_not) {
+        if (fp)
+            error(Code::spirv_invalid_operand, "bitwise-not modifier on a floating-point operand");
+        else
+            id = b_.createUnaryOp(spv::OpNot, t, id);
+    }
+    return id;
+}
+
+Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type)
+{
+    Kind kind = kind_or_u32(src.reg.type);
+    bool src64 = kind == Kind::f64;
+    Lanes lanes = src_lanes(src.swizzle, dst_mask & 0xf, is_64bit(dst_type), src64);
+    uint32_t count = src64 ? lanes.count / 2u : lanes.count;
+    if (count == 0) {
+        error(Code::spirv_invalid_operand, "source operand reads no component (write mask 0x%x)", dst_mask);
+        return {undef(kind, 1), kind, 1};
+    }
+    spv::Id id;
+    if (src.reg.file == vsir::RegisterFile::immediate || src.reg.file == vsir::RegisterFile::immediate64) {
+        id = immediate_constant(src.reg, lanes, kind);
+    } else {
+        spv::Id words = load_words(src.reg, lanes);
+        if (!words)
+            return {undef(kind, count), kind, uint8_t(count)};
+        id = from_words(words, lanes.count, kind).id;
+    }
+    if (src.modifier != vsir::SrcModifier::none)
+        id = apply_modifier(id, kind, count, src.modifier);
+    return {id, kind, uint8_t(count)};
+}
+
+Value Emitter::load_component(const vsir::SrcParam& src, uint32_t component, Kind kind)
+{
+    Value v = load_src(src, uint8_t(1u << (component & 3)), vsir::DataType::u32);
+    return as_kind(v, kind);
+}
+
+Value Emitter::load_scalar(const vsir::SrcParam& src, Kind kind)
+{
+    return load_component(src, 0, kind);
+}
+
+void Emitter::store_dst(const vsir::DstParam& dst, Value value)
+{
+    using vsir::RegisterFile;
+    if (dst.reg.file == RegisterFile::null)
+        return;
+    if (dst.reg.file != RegisterFile::temp && dst.reg.file != RegisterFile::indexable_temp) {
+        error(Code::spirv_unsupported_register, "writing register file '%s' is not supported yet",
+            vsir::register_prefix(dst.reg.file));
+        return;
+    }
+    uint32_t mask = dst.write_mask & 0xfu;
+    uint32_t mask_words = uint32_t(std::popcount(mask));
+    if (mask_words == 0)
+        return;
+    if ((dst.modifiers & vsir::dst_saturate) && is_float(value.kind)) {
+        spv::Id t = type(value.kind, value.count);
+        uint64_t one = value.kind == Kind::f64 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
+        value.id = glsl(GLSLstd450NClamp, t,
+            {value.id, splat_constant(value.kind, value.count, 0), splat_constant(value.kind, value.count, one)});
+    }
+    uint32_t words_count = 0;
+    spv::Id words = to_words(value, words_count);
+    if (words_count == 1 && mask_words > 1) {
+        words = splat({words, Kind::u32, 1}, mask_words).id;
+        words_count = mask_words;
+    }
+    if (words_count != mask_words) {
+        error(Code::spirv_invalid_operand, "%u result words for write mask 0x%x", words_count, mask);
+        return;
+    }
+    RegisterPointer rp = register_pointer(dst.reg);
+    if (!rp.ptr)
+        return;
+    if (mask != 0xfu) {
+        spv::Id old = b_.createLoad(rp.ptr, spv::NoPrecision);
+        if (words_count == 1) {
+            words = b_.createCompositeInsert(words, old, type(Kind::u32, 4), uint32_t(std::countr_zero(mask)));
+        } else {
+            std::vector<spv::IdImmediate> operands{{true, old}, {true, words}};
+            for (uint32_t i = 0, k = 0; i < 4; ++i)
+                operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
+            words = b_.createOp(spv::OpVectorShuffle, type(Kind::u32, 4), operands);
+        }
+    }
+    b_.createStore(words, rp.ptr);
+}
+
+} // namespace dxspv::spirv

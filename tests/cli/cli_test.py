@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""CLI tests of shader-translate: options, exit statuses (0 success, 1 input
+cannot be translated, 2 usage error) and messages. One test per case; ends
+with "N passed, N failed".
+
+usage: cli_test.py SHADER_TRANSLATE SOURCE_ROOT
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+TOOL = sys.argv[1]
+ROOT = sys.argv[2]
+SHADER = os.path.join(ROOT, "demos", "shaders", "increment_cs.dxbc")
+results = []
+
+
+def run(args, stdin=None):
+    return subprocess.run([TOOL] + args, input=stdin, capture_output=True)
+
+
+def case(name, args, status, stdout=None, stderr=None, stdin=None, check=None):
+    p = run(args, stdin)
+    problems = []
+    if p.returncode != status:
+        problems.append(f"exit {p.returncode}, want {status}")
+    out, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    for want, got, what in ((stdout, out, "stdout"), (stderr, err, "stderr")):
+        for w in [want] if isinstance(want, str) else (want or []):
+            if w not in got:
+                problems.append(f"{what} lacks {w!r}")
+    if check and not problems:
+        msg = check(p)
+        if msg:
+            problems.append(msg)
+    results.append((name, problems, err))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    garbage = os.path.join(tmp, "garbage.bin")
+    with open(garbage, "wb") as f:
+        f.write(b"\x00\x01garbage bytes that are no shader")
+    truncated = os.path.join(tmp, "truncated.dxbc")
+    with open(SHADER, "rb") as f:
+        data = f.read()
+    with open(truncated, "wb") as f:
+        f.write(data[: len(data) // 2])
+    out_spv = os.path.join(tmp, "out.spv")
+
+    case("help", ["--help"], 0, stdout=["--source-type", "--target-type", "--experimental-ops", "--info"])
+    case("version", ["-V"], 0, stdout="shader-translate (dxspv) ")
+    case("print source types", ["--print-source-types"], 0, stdout="dxbc-tpf")
+    case("print target types", ["--print-target-types", "-x", "dxbc-tpf"], 0, stdout="dxbc-tpf: ")
+    case("unknown option", ["--frobnicate"], 2, stderr="unknown option '--frobnicate'")
+    case("unknown source type", ["-x", "hlsl", SHADER], 2, stderr="unknown source type 'hlsl'")
+    case("unknown target type", ["-b", "glsl", SHADER], 2, stderr="unknown target type 'glsl'")
+    case("unknown env", ["--env", "vulkan9", SHADER], 2, stderr="unknown environment")
+    case("missing option value", ["-o"], 2, stderr="needs a value")
+    case("two inputs", [SHADER, SHADER], 2, stderr="more than one input")
+    case("missing file", [os.path.join(tmp, "nope.dxbc")], 1, stderr="cannot open")
+    case("info", ["--info", SHADER], 0, stdout=["stage: cs", "model: 5.0", "checksum: ok", "chunks: "])
+    case("info on garbage", ["--info", garbage], 1, stderr=": E3")
+    case("info on truncated", ["--info", truncated], 1, stderr=": E3")
+    case("translate to file", ["-o", out_spv, SHADER], 0,
+         check=lambda p: None if open(out_spv, "rb").read(4) == b"\x03\x02\x23\x07" else "no SPIR-V magic in the output")
+    case("translate text, validate", ["--validate", "-b", "spirv-text", SHADER], 0,
+         stdout=["OpEntryPoint GLCompute", "OpExecutionMode"], stderr="validation passed")
+    for env in ("vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"):
+        case(f"validate {env}", ["--validate", "--env", env, "-b", "spirv-text", SHADER], 0, stderr="validation passed")
+    case("stdin", ["-b", "vsir-text", "-"], 0, stdin=data, stdout="dcl_thread_group")
+    case("explicit source type", ["-x", "dxbc-tpf", "-b", "vsir-text", SHADER], 0, stdout="ret")
+    case("wrong explicit source type", ["-x", "dxbc-dxil", "-b", "vsir-text", SHADER], 1, stderr="E")
+    case("undetectable input", ["-b", "spirv-text", garbage], 1, stderr="E0006")
+    case("unimplemented pair", ["-b", "dxil-ll", SHADER], 1, stderr="E0003")
+    case("truncated container", ["-b", "spirv-text", truncated], 1, stderr=": E3")
+
+failed = 0
+for name, problems, err in results:
+    if problems:
+        failed += 1
+        print(f"FAIL {name}: {'; '.join(problems)}\n  stderr: {err.strip()[:400]}")
+    else:
+        print(f"ok   {name}")
+print(f"{len(results) - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

@@ -1,0 +1,204 @@
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "dxspv/dxspv.hpp"
+
+static std::vector<std::byte> read_file(const std::string& path)
+{
+    std::ifstream f(path, std::ios::binary);
+    std::vector<char> chars((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::vector<std::byte> bytes(chars.size());
+    std::memcpy(bytes.data(), chars.data(), chars.size());
+    return bytes;
+}
+
+static const std::string demo_shader = std::string(DXSPV_SOURCE_ROOT) + "/demos/shaders/increment_cs.dxbc";
+
+static dxspv_compile_info basic_info(const void* code, size_t size)
+{
+    dxspv_compile_info info = {};
+    info.type = DXSPV_STRUCTURE_TYPE_COMPILE_INFO;
+    info.source = {code, size};
+    info.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
+    return info;
+}
+
+TEST_CASE("version")
+{
+    unsigned major = 99, minor = 99;
+    const char* v = dxspv_get_version(&major, &minor);
+    CHECK(major == DXSPV_VERSION_MAJOR);
+    CHECK(minor == DXSPV_VERSION_MINOR);
+    CHECK(std::string(v).rfind(std::to_string(major) + "." + std::to_string(minor) + ".", 0) == 0);
+    CHECK(dxspv::version() == v);
+}
+
+TEST_CASE("supported types are named and consistent")
+{
+    unsigned count = 0;
+    const dxspv_source_type* sources = dxspv_get_supported_source_types(&count);
+    REQUIRE(count > 0);
+    bool has_tpf = false;
+    for (unsigned i = 0; i < count; ++i) {
+        CHECK(dxspv_source_type_name(sources[i]) != nullptr);
+        has_tpf |= sources[i] == DXSPV_SOURCE_TYPE_DXBC_TPF;
+        unsigned n = 0;
+        const dxspv_target_type* targets = dxspv_get_supported_target_types(sources[i], &n);
+        CHECK(n > 0);
+        for (unsigned j = 0; j < n; ++j)
+            CHECK(dxspv_target_type_name(targets[j]) != nullptr);
+    }
+    CHECK(has_tpf);
+    unsigned n = 7;
+    CHECK(dxspv_get_supported_target_types(dxspv_source_type(1234), &n) == nullptr);
+    CHECK(n == 0);
+    CHECK(dxspv_source_type_name(dxspv_source_type(99)) == nullptr);
+    CHECK(dxspv_target_type_name(dxspv_target_type(99)) == nullptr);
+}
+
+TEST_CASE("API misuse returns an error code")
+{
+    const char text[] = "cs_5_0\n";
+    dxspv_code out = {};
+    char* messages = nullptr;
+
+    CHECK(dxspv_compile(nullptr, &out, &messages) == DXSPV_ERROR_INVALID_ARGUMENT);
+    dxspv_compile_info info = basic_info(text, sizeof(text));
+    CHECK(dxspv_compile(&info, nullptr, &messages) == DXSPV_ERROR_INVALID_ARGUMENT);
+    // Output and messages aliasing each other.
+    CHECK(dxspv_compile(&info, &out, reinterpret_cast<char**>(&out)) == DXSPV_ERROR_INVALID_ARGUMENT);
+
+    auto expect = [&](dxspv_compile_info i, dxspv_result want, const char* code) {
+        char* m = nullptr;
+        dxspv_code o = {};
+        CHECK(dxspv_compile(&i, &o, &m) == want);
+        CHECK(o.code == nullptr);
+        REQUIRE(m != nullptr);
+        CHECK_MESSAGE(std::strstr(m, code) != nullptr, m);
+        dxspv_free_messages(m);
+    };
+    dxspv_compile_info wrong_type = info;
+    wrong_type.type = DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
+    expect(wrong_type, DXSPV_ERROR_INVALID_ARGUMENT, "E0004");
+
+    dxspv_compile_info bad_source = info;
+    bad_source.source_type = dxspv_source_type(77);
+    expect(bad_source, DXSPV_ERROR_INVALID_ARGUMENT, "unknown source type 77");
+
+    dxspv_compile_info bad_target = info;
+    bad_target.target_type = dxspv_target_type(77);
+    expect(bad_target, DXSPV_ERROR_INVALID_ARGUMENT, "unknown target type 77");
+
+    dxspv_compile_info null_code = info;
+    null_code.source.code = nullptr;
+    expect(null_code, DXSPV_ERROR_INVALID_ARGUMENT, "source.code is NULL");
+
+    dxspv_compile_option bogus = {dxspv_compile_option_name(4242), 1};
+    dxspv_compile_info bad_option = info;
+    bad_option.options = &bogus;
+    bad_option.option_count = 1;
+    expect(bad_option, DXSPV_ERROR_INVALID_ARGUMENT, "E0005");
+
+    dxspv_compile_info null_options = info;
+    null_options.option_count = 2;
+    expect(null_options, DXSPV_ERROR_INVALID_ARGUMENT, "options is NULL");
+
+    struct {
+        dxspv_structure_type type;
+        const void* next;
+    } unknown = {dxspv_structure_type(555), nullptr};
+    dxspv_compile_info bad_chain = info;
+    bad_chain.next = &unknown;
+    expect(bad_chain, DXSPV_ERROR_INVALID_ARGUMENT, "unknown structure type 555");
+
+    dxspv_spirv_target_info cyclic = {DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO, nullptr, DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1};
+    cyclic.next = &cyclic;
+    dxspv_compile_info cycle = info;
+    cycle.next = &cyclic;
+    expect(cycle, DXSPV_ERROR_INVALID_ARGUMENT, "a cycle");
+
+    dxspv_spirv_target_info bad_env = {DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO, nullptr, dxspv_spirv_environment(9)};
+    dxspv_compile_info env = info;
+    env.next = &bad_env;
+    expect(env, DXSPV_ERROR_INVALID_ARGUMENT, "unknown SPIR-V environment 9");
+
+    // Freeing nothing is fine.
+    dxspv_free_code(nullptr);
+    dxspv_free_code(&out);
+    dxspv_free_messages(nullptr);
+}
+
+TEST_CASE("undetectable input gives E0006 and no output")
+{
+    const char junk[] = "\x01\x02\x03 not a shader";
+    dxspv::Result r = dxspv::compile(std::as_bytes(std::span(junk)));
+    CHECK(r.code == DXSPV_ERROR_INVALID_SHADER);
+    CHECK(r.output.bytes().empty());
+    CHECK(r.messages.view().find("E0006") != std::string_view::npos);
+}
+
+TEST_CASE("C and C++ APIs translate the bundled compute shader")
+{
+    std::vector<std::byte> shader = read_file(demo_shader);
+    REQUIRE(!shader.empty());
+
+    dxspv::CompileOptions o;
+    o.validate = true;
+    o.source_name = "increment_cs.dxbc";
+    for (auto env : {DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_0, DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1,
+                     DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_2, DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_3}) {
+        o.environment = env;
+        dxspv::Result r = dxspv::compile(std::span<const std::byte>(shader), o);
+        CHECK_MESSAGE(r.code == DXSPV_OK, r.messages.view());
+        REQUIRE(r.output.words().size() > 5);
+        CHECK(r.output.words()[0] == 0x07230203u);
+    }
+
+    o.target_type = DXSPV_TARGET_TYPE_SPIRV_TEXT;
+    dxspv::Result text = dxspv::compile(std::span<const std::byte>(shader), o);
+    REQUIRE(text.code == DXSPV_OK);
+    CHECK(text.output.text().find("OpEntryPoint GLCompute") != std::string_view::npos);
+
+    o.target_type = DXSPV_TARGET_TYPE_VSIR_TEXT;
+    dxspv::Result vsir = dxspv::compile(std::span<const std::byte>(shader), o);
+    REQUIRE(vsir.code == DXSPV_OK);
+    CHECK(vsir.output.text().find("dcl_thread_group") != std::string_view::npos);
+
+    // A pair that is not implemented yet is a clear error, not a crash.
+    o.target_type = DXSPV_TARGET_TYPE_DXIL_LL;
+    dxspv::Result dxil = dxspv::compile(std::span<const std::byte>(shader), o);
+    CHECK(dxil.code == DXSPV_ERROR_NOT_IMPLEMENTED);
+    CHECK(dxil.messages.view().find("E0003") != std::string_view::npos);
+
+    // Declaring the wrong source type is an error naming the problem.
+    o.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
+    o.source_type = DXSPV_SOURCE_TYPE_DXBC_DXIL;
+    dxspv::Result wrong = dxspv::compile(std::span<const std::byte>(shader), o);
+    CHECK(wrong.code != DXSPV_OK);
+    CHECK_FALSE(wrong.messages.empty());
+}
+
+TEST_CASE("describe_container")
+{
+    std::vector<std::byte> shader = read_file(demo_shader);
+    dxspv::Text text, messages;
+    REQUIRE(dxspv::describe_container(shader, text, messages) == DXSPV_OK);
+    CHECK(text.view().find("stage: cs\n") != std::string_view::npos);
+    CHECK(text.view().find("model: 5.0\n") != std::string_view::npos);
+    CHECK(text.view().find("checksum: ok\n") != std::string_view::npos);
+
+    dxspv::Text t2, m2;
+    CHECK(dxspv::describe_container(std::span<const std::byte>(shader).first(20), t2, m2) == DXSPV_ERROR_INVALID_SHADER);
+    CHECK(t2.empty());
+    CHECK(m2.view().find(": E3") != std::string_view::npos);
+
+    char* t = nullptr;
+    CHECK(dxspv_describe_container(nullptr, nullptr, &t, nullptr) == DXSPV_ERROR_INVALID_ARGUMENT);
+    dxspv_code c = {shader.data(), shader.size()};
+    CHECK(dxspv_describe_container(&c, nullptr, nullptr, nullptr) == DXSPV_ERROR_INVALID_ARGUMENT);
+}
