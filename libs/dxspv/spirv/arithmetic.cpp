@@ -2,8 +2,9 @@
 //
 // Operands are loaded per destination component (load_src) in the kind
 // their Register::type gives and converted (bitcast) to the kind the
-// operation computes in, which is the destination's kind unless said
-// otherwise. Results of two-destination opcodes are all computed before
+// operation computes in: the opcode fixes float or integer (OpClass), the
+// destination's type the width and signedness where the opcode leaves them
+// open (add and dadd share one path). Results of two-destination opcodes are all computed before
 // anything is stored, so a destination may alias a source.
 #include "spirv/emitter.h"
 
@@ -37,11 +38,29 @@ uint64_t float_bits(Kind kind, double v)
     return kind == Kind::f64 ? std::bit_cast<uint64_t>(v) : std::bit_cast<uint32_t>(float(v));
 }
 
-/// One SPIR-V instruction over all sources, computed in the destination's kind.
-void emit_op(Emitter& e, const Instruction& ins, spv::Op op)
+/// What an opcode computes in: floating point (f32, or f64 for a 64-bit
+/// destination), or integers (the destination's signedness, or a fixed one).
+enum class OpClass : uint8_t { floating, integer, sint, uint };
+
+/// The kind an operation of `cls` computes in for destination `dst`; the
+/// destination's own kind when it fits the class.
+Kind op_kind(Emitter& e, const DstParam& dst, OpClass cls)
+{
+    Kind kind = e.kind_or_u32(dst.reg.type);
+    switch (cls) {
+    case OpClass::floating: return is_float(kind) ? kind : Kind::f32;
+    case OpClass::integer: return is_int(kind) ? kind : Kind::u32;
+    case OpClass::sint: return Kind::i32;
+    case OpClass::uint: return Kind::u32;
+    }
+    return kind;
+}
+
+/// One SPIR-V instruction over all sources.
+void emit_op(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = e.kind_or_u32(dst.reg.type);
+    Kind kind = op_kind(e, dst, cls);
     spv::Id args[3] = {};
     uint8_t count = 1;
     for (uint32_t i = 0; i < ins.src_count && i < 3; ++i) {
@@ -62,11 +81,11 @@ void emit_op(Emitter& e, const Instruction& ins, spv::Op op)
     e.store_dst(dst, {r, kind, count});
 }
 
-/// One GLSL.std.450 instruction over all sources, in the destination's kind.
-void emit_ext(Emitter& e, const Instruction& ins, GLSLstd450 op)
+/// One GLSL.std.450 instruction over all sources.
+void emit_ext(Emitter& e, const Instruction& ins, GLSLstd450 op, OpClass cls)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = e.kind_or_u32(dst.reg.type);
+    Kind kind = op_kind(e, dst, cls);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     spv::Id t = e.type(kind, a.count);
     spv::Id r;
@@ -86,8 +105,10 @@ void emit_ext(Emitter& e, const Instruction& ins, GLSLstd450 op)
 void emit_compare(Emitter& e, const Instruction& ins, spv::Op op, Kind kind)
 {
     const DstParam& dst = dst0(e, ins);
-    if (kind == Kind::count)
+    if (kind == Kind::count) {
         kind = e.kind_or_u32(src(e, ins, 0).reg.type);
+        kind = is_float(kind) ? kind : Kind::f32;
+    }
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     Value b = load_for(e, src(e, ins, 1), dst, kind);
     spv::Id condition = e.b_.createBinOp(op, e.type(Kind::boolean, a.count), a.id, b.id);
@@ -155,7 +176,7 @@ void emit_dot(Emitter& e, const Instruction& ins, uint32_t n)
 void emit_rcp(Emitter& e, const Instruction& ins)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = e.kind_or_u32(dst.reg.type);
+    Kind kind = op_kind(e, dst, OpClass::floating);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     spv::Id one = e.splat_constant(kind, a.count, float_bits(kind, 1.0));
     e.store_dst(dst, {e.b_.createBinOp(spv::OpFDiv, e.type(kind, a.count), one, a.id), kind, a.count});
@@ -173,7 +194,7 @@ void emit_sincos(Emitter& e, const Instruction& ins)
 void emit_int_mad(Emitter& e, const Instruction& ins)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = e.kind_or_u32(dst.reg.type);
+    Kind kind = op_kind(e, dst, OpClass::integer);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     Value b = load_for(e, src(e, ins, 1), dst, kind);
     Value c = load_for(e, src(e, ins, 2), dst, kind);
@@ -239,7 +260,7 @@ spv::Id shift_count(Emitter& e, const SrcParam& count_src, const DstParam& dst)
 void emit_shift(Emitter& e, const Instruction& ins, spv::Op op)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = e.kind_or_u32(dst.reg.type);
+    Kind kind = op_kind(e, dst, OpClass::integer);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     spv::Id s = shift_count(e, src(e, ins, 1), dst);
     e.store_dst(dst, {e.b_.createBinOp(op, e.type(kind, a.count), a.id, s), kind, a.count});
@@ -387,29 +408,29 @@ bool Emitter::emit_alu(const vsir::Instruction& ins)
     case Opcode::swapc: emit_swapc(e, ins); break;
 
     case Opcode::add:
-    case Opcode::dadd: emit_op(e, ins, spv::OpFAdd); break;
+    case Opcode::dadd: emit_op(e, ins, spv::OpFAdd, OpClass::floating); break;
     case Opcode::mul:
-    case Opcode::dmul: emit_op(e, ins, spv::OpFMul); break;
+    case Opcode::dmul: emit_op(e, ins, spv::OpFMul, OpClass::floating); break;
     case Opcode::div:
-    case Opcode::ddiv: emit_op(e, ins, spv::OpFDiv); break;
+    case Opcode::ddiv: emit_op(e, ins, spv::OpFDiv, OpClass::floating); break;
     case Opcode::mad:
-    case Opcode::dfma: emit_ext(e, ins, GLSLstd450Fma); break;
+    case Opcode::dfma: emit_ext(e, ins, GLSLstd450Fma, OpClass::floating); break;
     case Opcode::dp2: emit_dot(e, ins, 2); break;
     case Opcode::dp3: emit_dot(e, ins, 3); break;
     case Opcode::dp4: emit_dot(e, ins, 4); break;
     case Opcode::min:
-    case Opcode::dmin: emit_ext(e, ins, GLSLstd450NMin); break;
+    case Opcode::dmin: emit_ext(e, ins, GLSLstd450NMin, OpClass::floating); break;
     case Opcode::max:
-    case Opcode::dmax: emit_ext(e, ins, GLSLstd450NMax); break;
-    case Opcode::frc: emit_ext(e, ins, GLSLstd450Fract); break;
-    case Opcode::round_ne: emit_ext(e, ins, GLSLstd450RoundEven); break;
-    case Opcode::round_ni: emit_ext(e, ins, GLSLstd450Floor); break;
-    case Opcode::round_pi: emit_ext(e, ins, GLSLstd450Ceil); break;
-    case Opcode::round_z: emit_ext(e, ins, GLSLstd450Trunc); break;
-    case Opcode::exp: emit_ext(e, ins, GLSLstd450Exp2); break;
-    case Opcode::log: emit_ext(e, ins, GLSLstd450Log2); break;
-    case Opcode::sqrt: emit_ext(e, ins, GLSLstd450Sqrt); break;
-    case Opcode::rsq: emit_ext(e, ins, GLSLstd450InverseSqrt); break;
+    case Opcode::dmax: emit_ext(e, ins, GLSLstd450NMax, OpClass::floating); break;
+    case Opcode::frc: emit_ext(e, ins, GLSLstd450Fract, OpClass::floating); break;
+    case Opcode::round_ne: emit_ext(e, ins, GLSLstd450RoundEven, OpClass::floating); break;
+    case Opcode::round_ni: emit_ext(e, ins, GLSLstd450Floor, OpClass::floating); break;
+    case Opcode::round_pi: emit_ext(e, ins, GLSLstd450Ceil, OpClass::floating); break;
+    case Opcode::round_z: emit_ext(e, ins, GLSLstd450Trunc, OpClass::floating); break;
+    case Opcode::exp: emit_ext(e, ins, GLSLstd450Exp2, OpClass::floating); break;
+    case Opcode::log: emit_ext(e, ins, GLSLstd450Log2, OpClass::floating); break;
+    case Opcode::sqrt: emit_ext(e, ins, GLSLstd450Sqrt, OpClass::floating); break;
+    case Opcode::rsq: emit_ext(e, ins, GLSLstd450InverseSqrt, OpClass::floating); break;
     case Opcode::rcp:
     case Opcode::drcp: emit_rcp(e, ins); break;
     case Opcode::sincos: emit_sincos(e, ins); break;
@@ -429,30 +450,30 @@ bool Emitter::emit_alu(const vsir::Instruction& ins)
     case Opcode::ult: emit_compare(e, ins, spv::OpULessThan, Kind::u32); break;
     case Opcode::uge: emit_compare(e, ins, spv::OpUGreaterThanEqual, Kind::u32); break;
 
-    case Opcode::iadd: emit_op(e, ins, spv::OpIAdd); break;
-    case Opcode::ineg: emit_op(e, ins, spv::OpSNegate); break;
+    case Opcode::iadd: emit_op(e, ins, spv::OpIAdd, OpClass::integer); break;
+    case Opcode::ineg: emit_op(e, ins, spv::OpSNegate, OpClass::integer); break;
     case Opcode::imad:
     case Opcode::umad: emit_int_mad(e, ins); break;
     case Opcode::imul: emit_mul_extended(e, ins, true); break;
     case Opcode::umul: emit_mul_extended(e, ins, false); break;
     case Opcode::udiv: emit_udiv(e, ins); break;
-    case Opcode::imin: emit_ext(e, ins, GLSLstd450SMin); break;
-    case Opcode::imax: emit_ext(e, ins, GLSLstd450SMax); break;
-    case Opcode::umin: emit_ext(e, ins, GLSLstd450UMin); break;
-    case Opcode::umax: emit_ext(e, ins, GLSLstd450UMax); break;
+    case Opcode::imin: emit_ext(e, ins, GLSLstd450SMin, OpClass::sint); break;
+    case Opcode::imax: emit_ext(e, ins, GLSLstd450SMax, OpClass::sint); break;
+    case Opcode::umin: emit_ext(e, ins, GLSLstd450UMin, OpClass::uint); break;
+    case Opcode::umax: emit_ext(e, ins, GLSLstd450UMax, OpClass::uint); break;
     case Opcode::ishl: emit_shift(e, ins, spv::OpShiftLeftLogical); break;
     case Opcode::ishr: emit_shift(e, ins, spv::OpShiftRightArithmetic); break;
     case Opcode::ushr: emit_shift(e, ins, spv::OpShiftRightLogical); break;
-    case Opcode::and_: emit_op(e, ins, spv::OpBitwiseAnd); break;
-    case Opcode::or_: emit_op(e, ins, spv::OpBitwiseOr); break;
-    case Opcode::xor_: emit_op(e, ins, spv::OpBitwiseXor); break;
-    case Opcode::not_: emit_op(e, ins, spv::OpNot); break;
+    case Opcode::and_: emit_op(e, ins, spv::OpBitwiseAnd, OpClass::integer); break;
+    case Opcode::or_: emit_op(e, ins, spv::OpBitwiseOr, OpClass::integer); break;
+    case Opcode::xor_: emit_op(e, ins, spv::OpBitwiseXor, OpClass::integer); break;
+    case Opcode::not_: emit_op(e, ins, spv::OpNot, OpClass::integer); break;
     case Opcode::bfi: emit_bfi(e, ins); break;
     case Opcode::ubfe: emit_bfe(e, ins, false); break;
     case Opcode::ibfe: emit_bfe(e, ins, true); break;
-    case Opcode::bfrev: emit_op(e, ins, spv::OpBitReverse); break;
-    case Opcode::countbits: emit_op(e, ins, spv::OpBitCount); break;
-    case Opcode::firstbit_lo: emit_ext(e, ins, GLSLstd450FindILsb); break;
+    case Opcode::bfrev: emit_op(e, ins, spv::OpBitReverse, OpClass::integer); break;
+    case Opcode::countbits: emit_op(e, ins, spv::OpBitCount, OpClass::integer); break;
+    case Opcode::firstbit_lo: emit_ext(e, ins, GLSLstd450FindILsb, OpClass::integer); break;
     case Opcode::firstbit_hi: emit_firstbit_hi(e, ins, false); break;
     case Opcode::firstbit_shi: emit_firstbit_hi(e, ins, true); break;
     case Opcode::uaddc: emit_carry(e, ins, spv::OpIAddCarry); break;

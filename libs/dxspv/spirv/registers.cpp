@@ -3,6 +3,7 @@
 // destination stores (write mask, saturate).
 #include "spirv/emitter.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 
