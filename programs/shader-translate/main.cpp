@@ -124,10 +124,12 @@ int main(int argc, char** argv)
     std::fputs(std::string(result.messages.view()).c_str(), stderr);
     if (!result)
         return 1;
-    if (o.validate && (o.target_type == DXSPV_TARGET_TYPE_SPIRV_BINARY || o.target_type == DXSPV_TARGET_TYPE_SPIRV_TEXT))
-        std::fprintf(stderr, "shader-translate: SPIR-V validation passed (SPIRV-Tools, %s)\n", environment_name(o.environment));
-    if (is_binary_target(o.target_type))
-        return write_output(o.output, result.output.bytes()) ? 0 : 1;
-    std::string_view text = result.output.text();
-    return write_output(o.output, std::as_bytes(std::span<const char>(text))) ? 0 : 1;
+    bool written = is_binary_target(o.target_type)
+        ? write_output(o.output, result.output.bytes())
+        : write_output(o.output, std::as_bytes(std::span<const char>(result.output.text())));
+    if (written && o.validate
+        && (o.target_type == DXSPV_TARGET_TYPE_SPIRV_BINARY || o.target_type == DXSPV_TARGET_TYPE_SPIRV_TEXT))
+        std::fprintf(stderr, "shader-translate: SPIR-V validation passed (SPIRV-Tools, %s)\n",
+                     environment_name(o.environment));
+    return written ? 0 : 1;
 }
