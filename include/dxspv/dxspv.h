@@ -34,6 +34,7 @@ extern "C" {
 enum dxspv_structure_type {
     DXSPV_STRUCTURE_TYPE_COMPILE_INFO = 0,      /**< struct dxspv_compile_info */
     DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO = 1, /**< struct dxspv_spirv_target_info */
+    DXSPV_STRUCTURE_TYPE_INTERFACE_INFO = 2,    /**< struct dxspv_interface_info */
     DXSPV_STRUCTURE_TYPE_FORCE_32BIT = 0x7fffffff,
 };
 
@@ -120,6 +121,86 @@ struct dxspv_spirv_target_info {
     enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO */
     const void *next;
     enum dxspv_spirv_environment environment;
+};
+
+/** D3D descriptor type, numbered as D3D12_DESCRIPTOR_RANGE_TYPE. */
+enum dxspv_descriptor_type {
+    DXSPV_DESCRIPTOR_TYPE_SRV = 0,
+    DXSPV_DESCRIPTOR_TYPE_UAV = 1,
+    DXSPV_DESCRIPTOR_TYPE_CBV = 2,
+    DXSPV_DESCRIPTOR_TYPE_SAMPLER = 3,
+    DXSPV_DESCRIPTOR_TYPE_FORCE_32BIT = 0x7fffffff,
+};
+
+/** Shader visibility, numbered as D3D12_SHADER_VISIBILITY. */
+enum dxspv_shader_visibility {
+    DXSPV_SHADER_VISIBILITY_ALL = 0,
+    DXSPV_SHADER_VISIBILITY_VERTEX = 1,
+    DXSPV_SHADER_VISIBILITY_HULL = 2,
+    DXSPV_SHADER_VISIBILITY_DOMAIN = 3,
+    DXSPV_SHADER_VISIBILITY_GEOMETRY = 4,
+    DXSPV_SHADER_VISIBILITY_PIXEL = 5,
+    DXSPV_SHADER_VISIBILITY_AMPLIFICATION = 6,
+    DXSPV_SHADER_VISIBILITY_MESH = 7,
+    DXSPV_SHADER_VISIBILITY_FORCE_32BIT = 0x7fffffff,
+};
+
+/** dxspv_descriptor_binding flags. */
+enum dxspv_descriptor_binding_flags {
+    /** CBV only: the constant buffer lives in the push-constant block at
+     *  `push_constant_offset` bytes instead of a uniform buffer. */
+    DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT = 0x1,
+};
+
+/**
+ * Maps D3D registers [register_index, register_index + register_count) of
+ * one type and space, visible to `visibility`, to Vulkan descriptors: a
+ * declaration at register r (an SM5.1 range starting at r) gets binding
+ * `binding + (r - register_index)` in `set`; an SM5.1 range of n registers
+ * is a descriptor array of n elements at that binding.
+ */
+struct dxspv_descriptor_binding {
+    enum dxspv_descriptor_type type;
+    uint32_t register_space;
+    uint32_t register_index;
+    uint32_t register_count;         /**< 0xffffffff: to the end of the space */
+    enum dxspv_shader_visibility visibility;
+    uint32_t set;
+    uint32_t binding;
+    uint32_t flags;                  /**< dxspv_descriptor_binding_flags */
+    uint32_t push_constant_offset;   /**< with DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT */
+};
+
+/** Where the counter of the UAV at (space, register) goes (like [[vk::counter_binding]]). */
+struct dxspv_counter_binding {
+    uint32_t register_space;
+    uint32_t register_index;
+    enum dxspv_shader_visibility visibility;
+    uint32_t set;
+    uint32_t binding;
+};
+
+/** dxspv_interface_info flags. */
+enum dxspv_interface_flags {
+    /** Fail (E2012) when a descriptor matches no entry, instead of using the
+     *  default mapping. */
+    DXSPV_INTERFACE_STRICT = 0x1,
+};
+
+/**
+ * Chained after dxspv_compile_info: the binding map. Without it, or for a
+ * descriptor no entry covers, the default mapping applies: set = register
+ * space, binding = register + 0 (CBV), 1000 (SRV), 2000 (UAV), 3000
+ * (sampler); a UAV counter gets binding register + 4000.
+ */
+struct dxspv_interface_info {
+    enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_INTERFACE_INFO */
+    const void *next;
+    const struct dxspv_descriptor_binding *bindings;
+    unsigned int binding_count;
+    const struct dxspv_counter_binding *counter_bindings;
+    unsigned int counter_binding_count;
+    uint32_t flags; /**< dxspv_interface_flags */
 };
 
 /**

@@ -12,6 +12,53 @@ using namespace dxspv;
 
 namespace {
 
+bool read_interface_info(const dxspv_interface_info& iface, api::Request& req, Diagnostics& diags)
+{
+    if ((iface.binding_count && !iface.bindings) || (iface.counter_binding_count && !iface.counter_bindings)) {
+        diags.error(Code::api_invalid_argument, Location::none(), "dxspv_interface_info: NULL array with a count");
+        return false;
+    }
+    for (unsigned i = 0; i < iface.binding_count; ++i) {
+        const dxspv_descriptor_binding& b = iface.bindings[i];
+        if (unsigned(b.type) > DXSPV_DESCRIPTOR_TYPE_SAMPLER || unsigned(b.visibility) > DXSPV_SHADER_VISIBILITY_MESH
+            || b.register_count == 0
+            || ((b.flags & DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT) && b.type != DXSPV_DESCRIPTOR_TYPE_CBV)
+            || (b.flags & ~uint32_t(DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT))) {
+            diags.error(Code::api_invalid_argument, Location::none(),
+                        "dxspv_interface_info: binding %u is invalid (type %d, visibility %d, count %u, flags 0x%x)", i,
+                        int(b.type), int(b.visibility), b.register_count, b.flags);
+            return false;
+        }
+        spirv::DescriptorBinding d;
+        d.type = spirv::DescriptorType(b.type);
+        d.space = b.register_space;
+        d.register_index = b.register_index;
+        d.register_count = b.register_count;
+        d.visibility = uint32_t(b.visibility);
+        d.set = b.set;
+        d.binding = b.binding;
+        d.push_constant = b.flags & DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT;
+        d.push_constant_offset = b.push_constant_offset;
+        req.bindings.push_back(d);
+    }
+    for (unsigned i = 0; i < iface.counter_binding_count; ++i) {
+        const dxspv_counter_binding& c = iface.counter_bindings[i];
+        if (unsigned(c.visibility) > DXSPV_SHADER_VISIBILITY_MESH) {
+            diags.error(Code::api_invalid_argument, Location::none(),
+                        "dxspv_interface_info: counter binding %u has visibility %d", i, int(c.visibility));
+            return false;
+        }
+        req.counter_bindings.push_back({c.register_space, c.register_index, uint32_t(c.visibility), c.set, c.binding});
+    }
+    if (iface.flags & ~uint32_t(DXSPV_INTERFACE_STRICT)) {
+        diags.error(Code::api_invalid_argument, Location::none(), "dxspv_interface_info: unknown flags 0x%x",
+                    iface.flags);
+        return false;
+    }
+    req.strict_bindings = iface.flags & DXSPV_INTERFACE_STRICT;
+    return true;
+}
+
 /// Reads the options and the chain into `req`; false on API misuse.
 bool read_compile_info(const dxspv_compile_info* info, api::Request& req, Diagnostics& diags)
 {
@@ -76,6 +123,13 @@ bool read_compile_info(const dxspv_compile_info* info, api::Request& req, Diagno
             }
             req.environment = spirv->environment;
             next = spirv->next;
+            break;
+        }
+        case DXSPV_STRUCTURE_TYPE_INTERFACE_INFO: {
+            auto* iface = static_cast<const dxspv_interface_info*>(next);
+            if (!read_interface_info(*iface, req, diags))
+                return false;
+            next = iface->next;
             break;
         }
         default:

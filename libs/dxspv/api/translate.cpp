@@ -196,6 +196,9 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
 
     spirv::EmitOptions options;
     options.target_env = target_env(req.environment);
+    options.bindings.bindings = req.bindings;
+    options.bindings.counters = req.counter_bindings;
+    options.bindings.strict = req.strict_bindings;
     std::vector<uint32_t> words;
     if (!spirv::emit_spirv(program, options, words, diags))
         return result_from_diagnostics(diags);

@@ -8,6 +8,7 @@
 
 #include "common/diagnostics.h"
 #include "dxspv/dxspv.h"
+#include "spirv/bindings.h"
 
 namespace dxspv::api {
 
@@ -21,6 +22,9 @@ struct Request {
     bool optimize = false;
     bool validate_ir = false;
     const char* entry_point = nullptr;
+    std::vector<spirv::DescriptorBinding> bindings; ///< from dxspv_interface_info
+    std::vector<spirv::CounterBinding> counter_bindings;
+    bool strict_bindings = false;
 };
 
 std::span<const dxspv_source_type> supported_source_types();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "spirv/bindings.h"
 #include "spirv/tools.h"
 
 namespace dxspv::vsir {
@@ -29,6 +30,7 @@ inline constexpr uint32_t binding_base_sampler = 3000;
 
 struct EmitOptions {
     TargetEnv target_env = TargetEnv::vulkan1_1;
+    BindingMap bindings; ///< explicit bindings; default mapping otherwise (bindings.h)
 };
 
 /// Translates `program` (structured control flow) into a SPIR-V module with

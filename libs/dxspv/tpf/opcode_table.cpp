@@ -340,12 +340,62 @@ constexpr bool every_row_unique()
 }
 static_assert(every_row_unique(), "an opcode number appears twice in the TPF opcode table");
 
+constexpr std::array<uint16_t, size_t(Opcode::count)> build_reverse()
+{
+    std::array<uint16_t, size_t(Opcode::count)> reverse{};
+    for (uint16_t& number : reverse)
+        number = op_count;
+    for (const Row& row : rows)
+        if (row.entry.handling == Handling::instruction || row.entry.handling == Handling::declaration)
+            reverse[size_t(row.entry.op)] = row.number;
+    return reverse;
+}
+
+constexpr std::array<uint16_t, size_t(Opcode::count)> reverse_table = build_reverse();
+
 } // namespace
 
 const OpcodeEntry& opcode_entry(uint32_t number)
 {
     static constexpr OpcodeEntry unknown{};
     return number < table.size() ? table[number] : unknown;
+}
+
+uint32_t tpf_opcode_number(vsir::Opcode op)
+{
+    return size_t(op) < reverse_table.size() ? reverse_table[size_t(op)] : uint32_t(op_count);
+}
+
+const OpcodeEntry& opcode_entry_of(vsir::Opcode op)
+{
+    return opcode_entry(tpf_opcode_number(op));
+}
+
+uint32_t return_type_code(vsir::DataType type)
+{
+    switch (type) {
+    case vsir::DataType::unorm: return 1;
+    case vsir::DataType::snorm: return 2;
+    case vsir::DataType::i32: return 3;
+    case vsir::DataType::u32: return 4;
+    case vsir::DataType::f32: return 5;
+    case vsir::DataType::mixed: return 6;
+    case vsir::DataType::f64: return 7;
+    case vsir::DataType::continued: return 8;
+    default: return 0;
+    }
+}
+
+vsir::DataType value_type_of_return_type(vsir::DataType type)
+{
+    switch (type) {
+    case vsir::DataType::i32: return vsir::DataType::i32;
+    case vsir::DataType::u32:
+    case vsir::DataType::mixed:
+    case vsir::DataType::f64:
+    case vsir::DataType::continued: return vsir::DataType::u32;
+    default: return vsir::DataType::f32;
+    }
 }
 
 vsir::DataType slot_type(Slot slot)

@@ -44,4 +44,19 @@ const OpcodeEntry& opcode_entry(uint32_t number);
 /// VSIR data type of a non-resource slot.
 vsir::DataType slot_type(Slot slot);
 
+/// Reverse lookup: the TPF opcode number of a VSIR opcode the table maps
+/// (instructions and declarations), or op_count when TPF has none
+/// (dcl_immediateConstantBuffer is custom data; DXIL-only opcodes).
+uint32_t tpf_opcode_number(vsir::Opcode op);
+
+/// The entry of a VSIR opcode (Handling::unknown when tpf_opcode_number has none).
+const OpcodeEntry& opcode_entry_of(vsir::Opcode op);
+
+/// D3D10_SB_RESOURCE_RETURN_TYPE code of a VSIR return type (none: 0).
+uint32_t return_type_code(vsir::DataType type);
+
+/// Type a typed load from a resource of declared return type `type` gives
+/// (VSIR.md, "What the TPF front end adds").
+vsir::DataType value_type_of_return_type(vsir::DataType type);
+
 } // namespace dxspv::tpf
