@@ -8,6 +8,9 @@
 #include "container/container.h"
 #include "container/signature.h"
 #include "spirv/emit.h"
+#include "text/assembler.h"
+#include "text/disassembler.h"
+#include "tpf/writer.h"
 #include "spirv/tools.h"
 #include "tpf/reader.h"
 #include "vsir/pass.h"
@@ -17,9 +20,10 @@ namespace dxspv::api {
 
 namespace {
 
-constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF};
+constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM};
 constexpr dxspv_target_type tpf_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
-                                             DXSPV_TARGET_TYPE_VSIR_TEXT};
+                                             DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_D3D_ASM,
+                                             DXSPV_TARGET_TYPE_DXBC_TPF};
 
 spirv::TargetEnv target_env(dxspv_spirv_environment env)
 {
@@ -83,6 +87,12 @@ bool read_source(dxspv_source_type source, const Request& req, vsir::Program& pr
 {
     switch (source) {
     case DXSPV_SOURCE_TYPE_DXBC_TPF: return read_dxbc_tpf(req.source, program, diags);
+    case DXSPV_SOURCE_TYPE_D3D_ASM: {
+        std::string_view text(reinterpret_cast<const char*>(req.source.data()), req.source.size());
+        if (!text.empty() && text.back() == '\0')
+            text.remove_suffix(1);
+        return text::assemble(text, program, diags);
+    }
     default:
         diags.error(Code::api_unsupported_source, Location::none(), "source type %s is not implemented yet",
                     dxspv_source_type_name(source));
@@ -93,7 +103,37 @@ bool read_source(dxspv_source_type source, const Request& req, vsir::Program& pr
 void append_text(std::vector<uint8_t>& out, std::string_view text)
 {
     out.assign(text.begin(), text.end());
+    if (!text.empty() && text.back() != '\n')
+        out.push_back('\n');
     out.push_back(0);
+}
+
+/// A DXBC container holding the program's signatures and its SHDR/SHEX tokens.
+bool write_dxbc_tpf(const vsir::Program& program, std::vector<uint8_t>& out, Diagnostics& diags)
+{
+    std::vector<uint32_t> tokens;
+    if (!tpf::write_program(program, tokens, diags))
+        return false;
+    auto needs_sg1 = [](const std::vector<SignatureElement>& elements) {
+        for (const SignatureElement& e : elements)
+            if (e.min_precision != MinPrecision::none || e.stream)
+                return true;
+        return false;
+    };
+    bool sg1 = needs_sg1(program.inputs) || needs_sg1(program.outputs) || needs_sg1(program.patch_constants);
+    auto format = sg1 ? container::SignatureFormat::sg1 : container::SignatureFormat::sgn;
+    std::vector<uint8_t> isgn = container::serialize_signature(program.inputs, format);
+    std::vector<uint8_t> osgn = container::serialize_signature(program.outputs, format);
+    std::vector<uint8_t> pcsg = container::serialize_signature(program.patch_constants, format);
+    std::vector<container::ChunkInput> chunks = {
+        {container::fourcc(sg1 ? "ISG1" : "ISGN"), isgn},
+        {container::fourcc(sg1 ? "OSG1" : "OSGN"), osgn},
+    };
+    if (program.model.stage == ShaderStage::hull || program.model.stage == ShaderStage::domain)
+        chunks.push_back({container::fourcc(sg1 ? "PSG1" : "PCSG"), pcsg});
+    chunks.push_back({container::fourcc(tpf::chunk_name_for(program)),
+                      {reinterpret_cast<const uint8_t*>(tokens.data()), tokens.size() * 4}});
+    return container::serialize_container(chunks, out, diags);
 }
 
 } // namespace
@@ -106,7 +146,8 @@ std::span<const dxspv_source_type> supported_source_types()
 std::span<const dxspv_target_type> supported_target_types(dxspv_source_type source)
 {
     switch (source) {
-    case DXSPV_SOURCE_TYPE_DXBC_TPF: return tpf_targets;
+    case DXSPV_SOURCE_TYPE_DXBC_TPF:
+    case DXSPV_SOURCE_TYPE_D3D_ASM: return tpf_targets;
     default: return {};
     }
 }
@@ -184,9 +225,12 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     vsir::Program program;
     if (!read_source(source, req, program, diags))
         return result_from_diagnostics(diags);
-    if (req.target_type == DXSPV_TARGET_TYPE_VSIR_TEXT) {
-        append_text(out, vsir::print_program(program));
-        return DXSPV_OK;
+    switch (req.target_type) {
+    case DXSPV_TARGET_TYPE_VSIR_TEXT: append_text(out, vsir::print_program(program)); return DXSPV_OK;
+    case DXSPV_TARGET_TYPE_D3D_ASM: append_text(out, text::disassemble(program)); return DXSPV_OK;
+    case DXSPV_TARGET_TYPE_DXBC_TPF:
+        return write_dxbc_tpf(program, out, diags) ? DXSPV_OK : result_from_diagnostics(diags);
+    default: break;
     }
 
     vsir::PipelineOptions passes;
