@@ -244,6 +244,93 @@ DXSPV_API enum dxspv_source_type dxspv_detect_source_type(const struct dxspv_cod
 DXSPV_API enum dxspv_result dxspv_describe_container(const struct dxspv_code *dxbc,
         const char *source_name, char **text, char **messages);
 
+/* ---- Reflection ------------------------------------------------------- */
+
+/** dxspv_descriptor_info flags. */
+enum dxspv_descriptor_info_flags {
+    DXSPV_DESCRIPTOR_INFO_UAV_READ = 0x1,          /**< the shader reads the UAV (loads, atomics) */
+    DXSPV_DESCRIPTOR_INFO_UAV_COUNTER = 0x2,       /**< the UAV has a counter */
+    DXSPV_DESCRIPTOR_INFO_RAW_BUFFER = 0x4,        /**< byte-address buffer */
+    DXSPV_DESCRIPTOR_INFO_STRUCTURED_BUFFER = 0x8, /**< structured buffer (see structure_stride) */
+    DXSPV_DESCRIPTOR_INFO_COMPARISON_SAMPLER = 0x10,
+    DXSPV_DESCRIPTOR_INFO_GLOBALLY_COHERENT = 0x20,
+    DXSPV_DESCRIPTOR_INFO_RASTERIZER_ORDERED = 0x40,
+    DXSPV_DESCRIPTOR_INFO_PUSH_CONSTANT = 0x80,    /**< mapped to the push-constant block */
+};
+
+/** Resource data type of a typed SRV/UAV (per component; the first is reported). */
+enum dxspv_resource_data_type {
+    DXSPV_RESOURCE_DATA_NONE = 0,
+    DXSPV_RESOURCE_DATA_FLOAT = 1, /**< float, unorm, snorm */
+    DXSPV_RESOURCE_DATA_INT = 2,
+    DXSPV_RESOURCE_DATA_UINT = 3,
+    DXSPV_RESOURCE_DATA_DOUBLE = 4,
+    DXSPV_RESOURCE_DATA_MIXED = 5,
+    DXSPV_RESOURCE_DATA_FORCE_32BIT = 0x7fffffff,
+};
+
+/** One descriptor (range) the shader declares, and where the map put it. */
+struct dxspv_descriptor_info {
+    enum dxspv_descriptor_type type;
+    uint32_t register_space;
+    uint32_t register_index;   /**< first register */
+    uint32_t register_count;   /**< 0xffffffff: unbounded */
+    uint32_t resource_dimension; /**< DXBC numbering: 1 buffer, 2 tex1d, 3 tex2d, ... 11 raw, 12 structured; 0 n/a */
+    enum dxspv_resource_data_type data_type;
+    uint32_t structure_stride; /**< structured buffers, in bytes */
+    uint32_t flags;            /**< dxspv_descriptor_info_flags */
+    uint32_t set;              /**< after mapping */
+    uint32_t binding;          /**< after mapping */
+    uint32_t push_constant_offset; /**< with DXSPV_DESCRIPTOR_INFO_PUSH_CONSTANT */
+    uint32_t counter_set;      /**< with DXSPV_DESCRIPTOR_INFO_UAV_COUNTER */
+    uint32_t counter_binding;
+};
+
+/** One signature element. The name stays valid until dxspv_free_reflection(). */
+struct dxspv_signature_element_info {
+    const char *semantic_name;
+    uint32_t semantic_index;
+    uint32_t stream;
+    uint32_t register_index;
+    uint32_t system_value;     /**< D3D_NAME */
+    uint32_t component_type;   /**< D3D_REGISTER_COMPONENT_TYPE (+ 16/64-bit types) */
+    uint32_t min_precision;    /**< D3D_MIN_PRECISION */
+    uint32_t mask;
+    uint32_t used_mask;
+};
+
+struct dxspv_signature_info {
+    unsigned int element_count;
+    const struct dxspv_signature_element_info *elements;
+};
+
+/** What dxspv_reflect() reports. */
+struct dxspv_reflection {
+    uint32_t shader_stage;      /**< DXIL shader kind numbering: 0 ps, 1 vs, 2 gs, 3 hs, 4 ds, 5 cs, ... */
+    uint32_t model_major, model_minor;
+    uint32_t thread_group_size[3]; /**< compute; 0 otherwise */
+    unsigned int descriptor_count;
+    const struct dxspv_descriptor_info *descriptors;
+    struct dxspv_signature_info input_signature;
+    struct dxspv_signature_info output_signature;
+    struct dxspv_signature_info patch_constant_signature;
+};
+
+/**
+ * Reflects the shader `info->source` (its target type is ignored): the
+ * descriptors it declares with the bindings the chained interface info (or
+ * the default mapping) gives them, its signatures and its thread group size.
+ * Free with dxspv_free_reflection().
+ */
+DXSPV_API enum dxspv_result dxspv_reflect(const struct dxspv_compile_info *info,
+        struct dxspv_reflection *reflection, char **messages);
+
+/** Frees what dxspv_reflect() allocated and clears `reflection`. */
+DXSPV_API void dxspv_free_reflection(struct dxspv_reflection *reflection);
+
+/** The reflection as JSON text (what `shader-translate --reflect` prints); free with dxspv_free_messages(). */
+DXSPV_API enum dxspv_result dxspv_reflection_to_json(const struct dxspv_reflection *reflection, char **json);
+
 /* ---- Root signatures (RTS0) ------------------------------------------- */
 
 /** Root signature version, numbered as D3D_ROOT_SIGNATURE_VERSION. */

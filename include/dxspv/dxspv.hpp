@@ -84,6 +84,7 @@ struct CompileOptions {
     bool optimize = false;         ///< run the SPIR-V optimiser
     const char* source_name = nullptr; ///< used in messages
     const char* entry_point = nullptr; ///< DXIL libraries
+    const dxspv_interface_info* interface_info = nullptr; ///< binding map (its `next` must be NULL)
 };
 
 /// The outcome of compile(): result code, output and messages.
@@ -101,6 +102,8 @@ inline Result compile(std::span<const std::byte> source, const CompileOptions& o
     dxspv_spirv_target_info spirv = {};
     spirv.type = DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
     spirv.environment = options.environment;
+    if (options.interface_info)
+        spirv.next = options.interface_info;
 
     const dxspv_compile_option opts[] = {
         {DXSPV_COMPILE_OPTION_VALIDATE_SPIRV, options.validate ? 1u : 0u},
@@ -136,6 +139,40 @@ inline dxspv_result describe_container(std::span<const std::byte> dxbc, Text& te
 {
     dxspv_code code = {dxbc.data(), dxbc.size()};
     return dxspv_describe_container(&code, source_name, text.out(), messages.out());
+}
+
+/// Reflection of a shader; freed on destruction.
+class Reflection {
+public:
+    Reflection() = default;
+    Reflection(const Reflection&) = delete;
+    Reflection& operator=(const Reflection&) = delete;
+    ~Reflection() { dxspv_free_reflection(&r_); }
+    const dxspv_reflection& operator*() const noexcept { return r_; }
+    const dxspv_reflection* operator->() const noexcept { return &r_; }
+    dxspv_reflection* out() noexcept { return &r_; }
+
+private:
+    dxspv_reflection r_ = {};
+};
+
+/// Reflects `source` (descriptors with their bindings, signatures, thread
+/// group size); `options.target_type` is ignored.
+inline dxspv_result reflect(std::span<const std::byte> source, const CompileOptions& options, Reflection& out,
+                            Text& messages) noexcept
+{
+    dxspv_spirv_target_info spirv = {};
+    spirv.type = DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
+    spirv.environment = options.environment;
+    spirv.next = options.interface_info;
+    dxspv_compile_info info = {};
+    info.type = DXSPV_STRUCTURE_TYPE_COMPILE_INFO;
+    info.next = &spirv;
+    info.source = {source.data(), source.size()};
+    info.source_type = options.source_type;
+    info.source_name = options.source_name;
+    info.entry_point = options.entry_point;
+    return dxspv_reflect(&info, out.out(), messages.out());
 }
 
 /// The library version ("major.minor.patch").

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dxspv/dxspv.hpp"
+#include "bindings_file.h"
 #include "options.h"
 
 using namespace shader_translate;
@@ -80,6 +81,17 @@ static int info(const Options& o, std::span<const std::byte> data)
     return r == DXSPV_OK && written ? 0 : 1;
 }
 
+static int reflect(const dxspv::CompileOptions& co, std::span<const std::byte> data, const std::string& output)
+{
+    dxspv::Reflection reflection;
+    dxspv::Text messages, json;
+    dxspv_result r = dxspv::reflect(data, co, reflection, messages);
+    std::fputs(std::string(messages.view()).c_str(), stderr);
+    if (r != DXSPV_OK || dxspv_reflection_to_json(&*reflection, json.out()) != DXSPV_OK)
+        return 1;
+    return write_output(output, std::as_bytes(std::span<const char>(json.view()))) ? 0 : 1;
+}
+
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv, argv + argc);
@@ -95,6 +107,7 @@ int main(int argc, char** argv)
     case Action::print_source_types:
     case Action::print_target_types: return list_types(o);
     case Action::info:
+    case Action::reflect:
     case Action::translate: break;
     }
 
@@ -110,7 +123,22 @@ int main(int argc, char** argv)
     if (o.action == Action::info)
         return info(o, data);
 
+    BindingFile bindings;
+    dxspv_interface_info interface_info = {};
+    if (!o.bindings_file.empty()) {
+        std::vector<std::byte> text;
+        std::string bad;
+        if (!read_input(o.bindings_file, text))
+            return 1;
+        if (!parse_binding_file({reinterpret_cast<const char*>(text.data()), text.size()}, o.bindings_file, bindings, bad)) {
+            std::fprintf(stderr, "shader-translate: %s\n", bad.c_str());
+            return 1;
+        }
+        interface_info = bindings.interface_info();
+    }
+
     dxspv::CompileOptions co;
+    co.interface_info = o.bindings_file.empty() ? nullptr : &interface_info;
     co.source_type = o.source_type;
     co.target_type = o.target_type;
     co.environment = o.environment;
@@ -120,6 +148,8 @@ int main(int argc, char** argv)
     co.source_name = o.input == "-" ? "<stdin>" : o.input.c_str();
     co.entry_point = o.entry_point.empty() ? nullptr : o.entry_point.c_str();
 
+    if (o.action == Action::reflect)
+        return reflect(co, data, o.output);
     dxspv::Result result = dxspv::compile(std::span<const std::byte>(data), co);
     std::fputs(std::string(result.messages.view()).c_str(), stderr);
     if (!result)

@@ -17,6 +17,9 @@ const char* usage_text()
            "  --experimental-ops    accept experimental DXIL opcodes\n"
            "  --validate            run the SPIR-V validator on the result in-process\n"
            "  --optimize            run the SPIR-V optimiser on the result\n"
+           "  --bindings FILE       binding map: D3D registers to Vulkan set/binding/push constants (format in the README)\n"
+           "  --reflect             print the shader's descriptors (with their bindings), signatures and thread group\n"
+           "                        size as JSON\n"
            "  --info                print the container summary: chunks, shader stage and model, checksum status,\n"
            "                        signatures, resources, root signature\n"
            "  --print-source-types  list the supported source types\n"
@@ -146,6 +149,10 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
                 error = "unknown environment '" + v + "' (vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3)";
                 return false;
             }
+        } else if ((r = value("--bindings", nullptr, v))) {
+            if (r < 0)
+                return false;
+            o.bindings_file = v;
         } else if ((r = value("--entry", nullptr, v))) {
             if (r < 0)
                 return false;
@@ -156,6 +163,8 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
             o.validate = true;
         } else if (a == "--optimize") {
             o.optimize = true;
+        } else if (a == "--reflect") {
+            o.action = Action::reflect;
         } else if (a == "--info") {
             o.action = Action::info;
         } else if (a == "--print-source-types") {

@@ -9,7 +9,7 @@
 
 namespace shader_translate {
 
-enum class Action { translate, info, help, version, print_source_types, print_target_types };
+enum class Action { translate, info, reflect, help, version, print_source_types, print_target_types };
 
 struct Options {
     Action action = Action::translate;
@@ -19,6 +19,7 @@ struct Options {
     dxspv_target_type target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
     dxspv_spirv_environment environment = DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1;
     std::string entry_point;
+    std::string bindings_file; ///< --bindings FILE (bindings_file.h)
     bool experimental_ops = false;
     bool validate = false;
     bool optimize = false;

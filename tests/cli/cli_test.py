@@ -73,6 +73,18 @@ with tempfile.TemporaryDirectory() as tmp:
     case("wrong explicit source type", ["-x", "dxbc-dxil", "-b", "vsir-text", SHADER], 1, stderr="E")
     case("undetectable input", ["-b", "spirv-text", garbage], 1, stderr="E0006")
     case("unimplemented pair", ["-b", "dxil-ll", SHADER], 1, stderr="E0003")
+    bindings = os.path.join(tmp, "bindings.txt")
+    with open(bindings, "w") as f:
+        f.write("# the raw UAV at u0 goes to set 1, binding 7\nuav space=0 register=0 set=1 binding=7\n")
+    bad_bindings = os.path.join(tmp, "bad_bindings.txt")
+    with open(bad_bindings, "w") as f:
+        f.write("uav space=0 register=zero set=1 binding=7\n")
+    case("reflect", ["--reflect", SHADER], 0,
+         stdout=['"stage": "cs"', '"thread_group_size": [64, 1, 1]', '"type": "uav"', '"binding": 2000'])
+    case("reflect with bindings", ["--bindings", bindings, "--reflect", SHADER], 0, stdout=['"set": 1, "binding": 7'])
+    case("bad binding file", ["--bindings", bad_bindings, SHADER], 1, stderr="bad_bindings.txt:1: bad value for register")
+    case("missing binding file", ["--bindings", os.path.join(tmp, "none.txt"), SHADER], 1, stderr="cannot open")
+    case("d3d-asm round trip", ["-b", "d3d-asm", SHADER], 0, stdout=["cs_5_0", "dcl_uav_raw u0", "store_raw u0.x, r0.x, r1.x"])
     case("truncated container", ["-b", "spirv-text", truncated], 1, stderr=": E3")
 
 failed = 0

@@ -196,7 +196,7 @@ dxspv_result result_from_diagnostics(const Diagnostics& diags)
     return diags.has_errors() ? DXSPV_ERROR_INVALID_SHADER : DXSPV_OK;
 }
 
-dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
+dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)
 {
     dxspv_source_type source = req.source_type;
     if (source == DXSPV_SOURCE_TYPE_NONE) {
@@ -221,10 +221,14 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
                     dxspv_source_type_name(source), dxspv_target_type_name(req.target_type));
         return DXSPV_ERROR_NOT_IMPLEMENTED;
     }
+    return read_source(source, req, program, diags) ? DXSPV_OK : result_from_diagnostics(diags);
+}
 
+dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
+{
     vsir::Program program;
-    if (!read_source(source, req, program, diags))
-        return result_from_diagnostics(diags);
+    if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
+        return r;
     switch (req.target_type) {
     case DXSPV_TARGET_TYPE_VSIR_TEXT: append_text(out, vsir::print_program(program)); return DXSPV_OK;
     case DXSPV_TARGET_TYPE_D3D_ASM: append_text(out, text::disassemble(program)); return DXSPV_OK;

@@ -9,6 +9,7 @@
 #include "common/diagnostics.h"
 #include "dxspv/dxspv.h"
 #include "spirv/bindings.h"
+#include "vsir/ir.h"
 
 namespace dxspv::api {
 
@@ -33,6 +34,11 @@ bool is_supported(dxspv_source_type source, dxspv_target_type target);
 
 /// Guesses the source type from the bytes; DXSPV_SOURCE_TYPE_NONE if unknown.
 dxspv_source_type detect_source_type(std::span<const uint8_t> bytes);
+
+
+/// Detects the source type when needed, checks that the source/target pair
+/// is supported and runs the front end: the program as VSIR.
+dxspv_result load_program(const Request& request, vsir::Program& program, Diagnostics& diags);
 
 /// Runs the pipeline. `out` receives the output (text targets include a
 /// terminating NUL). Returns the result code; diagnostics say why.

@@ -202,3 +202,52 @@ TEST_CASE("describe_container")
     dxspv_code c = {shader.data(), shader.size()};
     CHECK(dxspv_describe_container(&c, nullptr, nullptr, nullptr) == DXSPV_ERROR_INVALID_ARGUMENT);
 }
+
+TEST_CASE("reflection and the binding map")
+{
+    std::vector<std::byte> shader = read_file(demo_shader);
+    dxspv::CompileOptions o;
+    dxspv::Reflection r;
+    dxspv::Text messages;
+    REQUIRE(dxspv::reflect(shader, o, r, messages) == DXSPV_OK);
+    CHECK(r->shader_stage == 5);
+    CHECK(r->model_major == 5);
+    CHECK(r->thread_group_size[0] == 64);
+    REQUIRE(r->descriptor_count == 1);
+    CHECK(r->descriptors[0].type == DXSPV_DESCRIPTOR_TYPE_UAV);
+    CHECK(r->descriptors[0].flags == (DXSPV_DESCRIPTOR_INFO_UAV_READ | DXSPV_DESCRIPTOR_INFO_RAW_BUFFER));
+    CHECK(r->descriptors[0].set == 0);
+    CHECK(r->descriptors[0].binding == 2000); // the default mapping
+
+    dxspv_descriptor_binding b = {DXSPV_DESCRIPTOR_TYPE_UAV, 0, 0, 4, DXSPV_SHADER_VISIBILITY_ALL, 3, 11, 0, 0};
+    dxspv_interface_info iface = {DXSPV_STRUCTURE_TYPE_INTERFACE_INFO, nullptr, &b, 1, nullptr, 0, 0};
+    o.interface_info = &iface;
+    dxspv::Reflection mapped;
+    REQUIRE(dxspv::reflect(shader, o, mapped, messages) == DXSPV_OK);
+    CHECK(mapped->descriptors[0].set == 3);
+    CHECK(mapped->descriptors[0].binding == 11);
+
+    char* json = nullptr;
+    REQUIRE(dxspv_reflection_to_json(&*mapped, &json) == DXSPV_OK);
+    CHECK(std::strstr(json, "\"type\": \"uav\", \"space\": 0, \"register\": 0") != nullptr);
+    CHECK(std::strstr(json, "\"thread_group_size\": [64, 1, 1]") != nullptr);
+    dxspv_free_messages(json);
+
+    // A visibility that excludes compute: the default mapping applies.
+    b.visibility = DXSPV_SHADER_VISIBILITY_PIXEL;
+    dxspv::Reflection invisible;
+    REQUIRE(dxspv::reflect(shader, o, invisible, messages) == DXSPV_OK);
+    CHECK(invisible->descriptors[0].binding == 2000);
+
+    // Misuse of the interface info.
+    b.visibility = dxspv_shader_visibility(42);
+    dxspv::Reflection bad;
+    dxspv::Text bad_messages;
+    CHECK(dxspv::reflect(shader, o, bad, bad_messages) == DXSPV_ERROR_INVALID_ARGUMENT);
+    CHECK(bad_messages.view().find("binding 0 is invalid") != std::string_view::npos);
+    CHECK(bad->descriptor_count == 0);
+    iface.bindings = nullptr;
+    CHECK(dxspv::reflect(shader, o, bad, bad_messages) == DXSPV_ERROR_INVALID_ARGUMENT);
+    CHECK(dxspv_reflect(nullptr, nullptr, nullptr) == DXSPV_ERROR_INVALID_ARGUMENT);
+    dxspv_free_reflection(nullptr);
+}
