@@ -33,7 +33,12 @@ public:
     /// The text, or an empty view when there is none.
     std::string_view view() const noexcept { return text_ ? std::string_view(text_) : std::string_view(); }
     bool empty() const noexcept { return !text_ || !*text_; }
-    char** out() noexcept { return &text_; }
+    /// Releases the current text and returns the slot for an output parameter.
+    char** out() noexcept
+    {
+        dxspv_free_messages(std::exchange(text_, nullptr));
+        return &text_;
+    }
 
 private:
     char* text_ = nullptr;
@@ -68,7 +73,12 @@ public:
         std::string_view s(static_cast<const char*>(code_.code), code_.size);
         return !s.empty() && s.back() == '\0' ? s.substr(0, s.size() - 1) : s;
     }
-    dxspv_code* out() noexcept { return &code_; }
+    /// Releases the current buffer and returns the slot for an output parameter.
+    dxspv_code* out() noexcept
+    {
+        dxspv_free_code(&code_);
+        return &code_;
+    }
 
 private:
     dxspv_code code_ = {};
@@ -150,7 +160,12 @@ public:
     ~Reflection() { dxspv_free_reflection(&r_); }
     const dxspv_reflection& operator*() const noexcept { return r_; }
     const dxspv_reflection* operator->() const noexcept { return &r_; }
-    dxspv_reflection* out() noexcept { return &r_; }
+    /// Releases the current reflection and returns the slot for an output parameter.
+    dxspv_reflection* out() noexcept
+    {
+        dxspv_free_reflection(&r_);
+        return &r_;
+    }
 
 private:
     dxspv_reflection r_ = {};
