@@ -268,6 +268,33 @@ void emit_shift(Emitter& e, const Instruction& ins, spv::Op op)
 
 /// bfi width, offset, insert, base: mask = ((1 << width) - 1) << offset;
 /// ((insert << offset) & mask) | (base & ~mask), as the D3D spec defines it.
+/// msad: accumulator + the sum over the bytes i where the reference byte is
+/// not 0 of |reference byte - source byte|.
+void emit_msad(Emitter& e, const Instruction& ins)
+{
+    const DstParam& dst = dst0(e, ins);
+    Value ref = load_for(e, src(e, ins, 0), dst, Kind::u32);
+    Value source = load_for(e, src(e, ins, 1), dst, Kind::u32);
+    Value accum = load_for(e, src(e, ins, 2), dst, Kind::u32);
+    uint8_t n = ref.count;
+    spv::Id t = e.type(Kind::u32, n);
+    spv::Id tb = e.type(Kind::boolean, n);
+    spv::Id byte = e.splat_constant(Kind::u32, n, 0xff);
+    spv::Id zero = e.splat_constant(Kind::u32, n, 0);
+    auto& b = e.b_;
+    spv::Id sum = accum.id;
+    for (uint32_t i = 0; i < 4; ++i) {
+        spv::Id shift = e.splat_constant(Kind::u32, n, 8 * i);
+        spv::Id r = b.createBinOp(spv::OpBitwiseAnd, t, b.createBinOp(spv::OpShiftRightLogical, t, ref.id, shift), byte);
+        spv::Id s = b.createBinOp(spv::OpBitwiseAnd, t, b.createBinOp(spv::OpShiftRightLogical, t, source.id, shift), byte);
+        spv::Id diff = b.createTriOp(spv::OpSelect, t, b.createBinOp(spv::OpUGreaterThan, tb, r, s),
+            b.createBinOp(spv::OpISub, t, r, s), b.createBinOp(spv::OpISub, t, s, r));
+        diff = b.createTriOp(spv::OpSelect, t, b.createBinOp(spv::OpINotEqual, tb, r, zero), diff, zero);
+        sum = b.createBinOp(spv::OpIAdd, t, sum, diff);
+    }
+    e.store_dst(dst, {sum, Kind::u32, n});
+}
+
 void emit_bfi(Emitter& e, const Instruction& ins)
 {
     const DstParam& dst = dst0(e, ins);
@@ -469,6 +496,7 @@ bool Emitter::emit_alu(const vsir::Instruction& ins)
     case Opcode::xor_: emit_op(e, ins, spv::OpBitwiseXor, OpClass::integer); break;
     case Opcode::not_: emit_op(e, ins, spv::OpNot, OpClass::integer); break;
     case Opcode::bfi: emit_bfi(e, ins); break;
+    case Opcode::msad: emit_msad(e, ins); break;
     case Opcode::ubfe: emit_bfe(e, ins, false); break;
     case Opcode::ibfe: emit_bfe(e, ins, true); break;
     case Opcode::bfrev: emit_op(e, ins, spv::OpBitReverse, OpClass::integer); break;

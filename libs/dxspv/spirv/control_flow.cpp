@@ -17,6 +17,8 @@
 // continue targets into their canonical forms (spv::Builder::postProcess).
 #include "spirv/emitter.h"
 
+#include <cstdio>
+
 namespace dxspv::spirv {
 
 spv::Id Emitter::test_condition(const vsir::Instruction& ins)
@@ -230,6 +232,11 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         b_.setBuildPoint(next);
         return true;
     }
+    case Opcode::call:
+    case Opcode::callc:
+        return emit_call(ins);
+    case Opcode::label:
+        return begin_subroutine(ins);
     case Opcode::switch_: {
         CfFrame frame;
         frame.type = CfFrame::Type::switch_;
@@ -256,6 +263,90 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         refuse_opcode(ins);
         return false;
     }
+}
+
+/// The function of subroutine label `id` (created on first use; the build
+/// point is kept).
+spv::Function* Emitter::subroutine(uint32_t id)
+{
+    if (id >= prog_.label_count || id >= 65536) {
+        error(Code::spirv_invalid_operand, "label %u outside the program's labels", id);
+        return nullptr;
+    }
+    if (subroutines_.size() <= id)
+        subroutines_.resize(id + 1);
+    if (!subroutines_[id]) {
+        spv::Block* here = b_.getBuildPoint();
+        char name[32];
+        snprintf(name, sizeof(name), "l%u", id);
+        spv::Block* entry = nullptr;
+        subroutines_[id] = b_.makeFunctionEntry(spv::NoPrecision, b_.makeVoidType(), name, {}, {}, {}, &entry);
+        b_.setBuildPoint(here);
+    }
+    return subroutines_[id];
+}
+
+/// call / callc: an OpFunctionCall of the label's function. The registers
+/// subroutines share (temps, indexable temps) are Private in such programs.
+bool Emitter::emit_call(const vsir::Instruction& ins)
+{
+    const vsir::Register& label = prog_.src(ins, ins.opcode == vsir::Opcode::callc ? 1 : 0).reg;
+    if (label.file != vsir::RegisterFile::label || label.index_count < 1) {
+        error(Code::spirv_invalid_operand, "call target is not a label");
+        return false;
+    }
+    spv::Function* fn = subroutine(label.idx[0].offset);
+    if (!fn)
+        return false;
+    if (ins.opcode == vsir::Opcode::call) {
+        b_.createFunctionCall(fn, {});
+        return true;
+    }
+    spv::Builder::If branch(test_condition(ins), spv::SelectionControlMaskNone, b_);
+    b_.createFunctionCall(fn, {});
+    branch.makeEndIf();
+    return true;
+}
+
+/// label l#: the body of a subroutine starts (after the main program's ret).
+/// Every called subroutine must have its label in the program.
+bool Emitter::check_subroutines()
+{
+    for (uint32_t id = 0; id < subroutines_.size(); ++id) {
+        if (subroutines_[id] && !subroutine_defined(id)) {
+            error(Code::spirv_invalid_control_flow, "call to label l%u, which the program does not define", id);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool Emitter::subroutine_defined(uint32_t id) const
+{
+    return id < defined_subroutines_.size() && defined_subroutines_[id];
+}
+
+bool Emitter::begin_subroutine(const vsir::Instruction& ins)
+{
+    const vsir::Register& label = prog_.src(ins, 0).reg;
+    if (!control_flow_closed() || label.index_count < 1 || prog_.model.stage == ShaderStage::hull) {
+        error(Code::spirv_unsupported_opcode, "subroutine label here is not supported");
+        return false;
+    }
+    spv::Function* fn = subroutine(label.idx[0].offset);
+    if (!fn)
+        return false;
+    if (subroutine_defined(label.idx[0].offset)) {
+        error(Code::spirv_invalid_operand, "label l%u defined twice", label.idx[0].offset);
+        return false;
+    }
+    if (!b_.getBuildPoint()->isTerminated())
+        b_.makeReturn(true);
+    b_.leaveFunction();
+    b_.setBuildPoint(fn->getEntryBlock());
+    defined_subroutines_.resize(subroutines_.size());
+    defined_subroutines_[label.idx[0].offset] = true;
+    return true;
 }
 
 bool Emitter::control_flow_closed()

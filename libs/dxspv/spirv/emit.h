@@ -1,13 +1,15 @@
-// The SPIR-V emitter: a structured VSIR program in, SPIR-V words out.
+// The SPIR-V emitter: a structured VSIR program in, SPIR-V words out, for
+// compute, vertex, pixel, geometry, hull and domain shaders.
 //
-// Default descriptor mapping (until the API passes an explicit binding map):
-// descriptor set = register space; binding = register number (the first
-// register of a range) plus a per-type base so that the D3D register
-// namespaces never collide:
-//   constant buffers (b#) 0, shader resources (t#) 1000, UAVs (u#) 2000,
-//   samplers (s#) 3000.
-// A register range (SM5.1) is one descriptor array at the binding of its
-// first register.
+// Descriptors go through EmitOptions::bindings (bindings.h): each
+// declaration's (type, space, first register, stage) resolves to a
+// (set, binding), or for constant buffers mapped to push constants to an
+// offset in the one push-constant block. In strict mode an unmatched
+// descriptor is error E2012. The default mapping (no entry matched): set =
+// register space, binding = per-type base + first register of the range
+// (b# 0, t# 1000, u# 2000, s# 3000, UAV counters 4000). A register range
+// (SM5.1) is one descriptor array at the binding of its first register; an
+// unbounded range a runtime array.
 #pragma once
 
 #include <cstdint>
@@ -22,11 +24,6 @@ struct Program;
 }
 
 namespace dxspv::spirv {
-
-inline constexpr uint32_t binding_base_cbv = 0;
-inline constexpr uint32_t binding_base_srv = 1000;
-inline constexpr uint32_t binding_base_uav = 2000;
-inline constexpr uint32_t binding_base_sampler = 3000;
 
 struct EmitOptions {
     TargetEnv target_env = TargetEnv::vulkan1_1;

@@ -54,9 +54,10 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
 
 bool Emitter::run(std::vector<uint32_t>& words)
 {
-    if (prog_.model.stage != ShaderStage::compute) {
+    bool compute = prog_.model.stage == ShaderStage::compute;
+    if (!compute && !is_graphics()) {
         diags_.error(Code::spirv_unsupported_stage, Location::none(),
-            "shader stage '%s' is not supported by the SPIR-V emitter yet (compute only)",
+            "shader stage '%s' is not supported by the SPIR-V emitter yet",
             stage_short_name(prog_.model.stage));
         return false;
     }
@@ -66,6 +67,9 @@ bool Emitter::run(std::vector<uint32_t>& words)
         return false;
     }
     begin_module();
+    prepare_push_constants();
+    if (!compute)
+        scan_io();
     declare_temps(prog_.temp_count);
     for (uint32_t i = 0; i < prog_.instructions.size(); ++i) {
         ins_index_ = i;
@@ -74,12 +78,17 @@ bool Emitter::run(std::vector<uint32_t>& words)
             return false;
     }
     ins_ = nullptr;
-    if (!control_flow_closed())
+    if (!control_flow_closed() || !check_subroutines())
         return false;
-    if (!has_thread_group_)
+    if (compute && !has_thread_group_)
         diags_.error(Code::spirv_missing_declaration, Location::none(),
             "compute shader without dcl_thread_group");
-    if (failed_ || !has_thread_group_)
+    if (failed_ || (compute && !has_thread_group_))
+        return false;
+    if (prog_.model.stage == ShaderStage::geometry && !check_geometry_modes())
+        return false;
+    if ((prog_.model.stage == ShaderStage::hull || prog_.model.stage == ShaderStage::domain)
+        && !check_tessellation_modes())
         return false;
     return finish_module(words);
 }
@@ -88,13 +97,19 @@ void Emitter::begin_module()
 {
     b_.addCapability(spv::CapabilityShader);
     b_.setMemoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
-    main_ = b_.makeEntryPoint("main");
+    if (prog_.model.stage != ShaderStage::compute) {
+        begin_graphics_module();
+        return;
+    }
+    main_ = entry_ = b_.makeEntryPoint("main");
 }
 
 bool Emitter::finish_module(std::vector<uint32_t>& words)
 {
     b_.leaveFunction();
-    spv::Instruction* entry = b_.addEntryPoint(spv::ExecutionModelGLCompute, main_, "main");
+    if (entry_ != main_)
+        finish_graphics_entry();
+    spv::Instruction* entry = b_.addEntryPoint(execution_model(), entry_, "main");
     // SPIR-V 1.4+ lists every global the entry point uses; earlier versions
     // only Input and Output variables.
     bool all_globals = spirv_version(options_.target_env) >= 0x00010400;
@@ -143,15 +158,17 @@ bool Emitter::emit_instruction(const vsir::Instruction& ins)
         return emit_declaration(ins);
     case vsir::OpcodeKind::structured_cf:
         return emit_control_flow(ins);
+    case vsir::OpcodeKind::phase:
+        return emit_phase(ins);
     case vsir::OpcodeKind::unstructured_cf:
         error(Code::spirv_unstructured_control_flow, "unstructured control flow; run the structurizer first");
         return false;
     case vsir::OpcodeKind::arithmetic:
-        if (!emit_alu(ins))
+        if (!emit_alu(ins) && !emit_io_op(ins))
             refuse_opcode(ins);
         return true;
     default:
-        if (!emit_memory(ins) && !emit_image(ins))
+        if (!emit_memory(ins) && !emit_image(ins) && !emit_io_op(ins) && !emit_geometry_op(ins))
             refuse_opcode(ins);
         return true;
     }
@@ -203,10 +220,24 @@ bool Emitter::emit_declaration(const vsir::Instruction& ins)
             break;
         }
         has_thread_group_ = true;
-        b_.addExecutionMode(main_, spv::ExecutionModeLocalSize, int(decl.thread_group[0]),
+        b_.addExecutionMode(entry_, spv::ExecutionModeLocalSize, int(decl.thread_group[0]),
             int(decl.thread_group[1]), int(decl.thread_group[2]));
         break;
+    case Opcode::dcl_input_sgv:
+    case Opcode::dcl_input_siv:
+    case Opcode::dcl_input_ps:
+    case Opcode::dcl_input_ps_sgv:
+    case Opcode::dcl_input_ps_siv:
+    case Opcode::dcl_output:
+    case Opcode::dcl_output_sgv:
+    case Opcode::dcl_output_siv:
+    case Opcode::dcl_index_range:
+        if (prog_.model.stage == ShaderStage::compute)
+            refuse_opcode(ins);
+        break; // graphics inputs and outputs: scan_io
     case Opcode::dcl_input:
+        if (prog_.model.stage != ShaderStage::compute)
+            break;
         // Compute inputs are system values, created when first read.
         switch (prog_.dst(ins, 0).reg.file) {
         case vsir::RegisterFile::thread_id:
@@ -220,7 +251,8 @@ bool Emitter::emit_declaration(const vsir::Instruction& ins)
         }
         break;
     default:
-        refuse_opcode(ins);
+        if (!emit_geometry_declaration(ins, decl) && !emit_tessellation_declaration(ins, decl))
+            refuse_opcode(ins);
     }
     return true;
 }

@@ -72,11 +72,13 @@ struct Descriptor {
     bool is_array = false;    ///< an SM5.1 range of several registers: a descriptor array
     bool read_only = false;   ///< SRV buffers
     uint32_t range_first = 0; ///< register number of the first element of the range
-    uint32_t range_count = 1; ///< descriptors in the range
+    uint32_t range_count = 1; ///< descriptors in the range (0: unbounded)
     uint32_t stride = 0;      ///< structured buffers and TGSM: structure stride in bytes (0: raw)
     uint32_t size = 0;        ///< cbv: vec4 count; tgsm: uint count
     spv::Id type = spv::NoResult; ///< images: the OpTypeImage
     Kind sampled_kind = Kind::f32; ///< images: component kind of a texel
+    uint32_t push_member = ~0u;    ///< cbv in the push-constant block: its member index
+    spv::Id counter_var = spv::NoResult; ///< UAV counter buffer
     vsir::ResourceDimension dimension = vsir::ResourceDimension::unknown; ///< images
 };
 
@@ -132,6 +134,7 @@ public:
     void decorate_precise(const vsir::Instruction& ins, spv::Id result);
 
     // ---- registers.cpp: temps, builtins, operand loads and stores ----
+    spv::StorageClass temp_storage();
     void declare_temps(uint32_t count);
     void declare_indexable_temp(const vsir::Declaration& decl);
     void declare_immediate_constant_buffer(const vsir::Declaration& decl);
@@ -150,19 +153,26 @@ public:
     void declare_constant_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_sampler(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    void declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration& decl);
     std::vector<Descriptor>* descriptor_table(vsir::RegisterFile file);
     Descriptor* new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    ResolvedBinding resolve_binding(DescriptorType dtype, const vsir::Declaration& decl);
     void create_descriptor_variable(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl,
-        spv::Id element_type, spv::StorageClass storage, uint32_t binding_base);
+        spv::Id element_type, spv::StorageClass storage, DescriptorType dtype);
+    void prepare_push_constants();
+    bool declare_push_constant_buffer(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl);
     spv::Id buffer_block_type(bool read_only);
     Descriptor* find_descriptor(const vsir::Register& reg);
     spv::Id descriptor_index(const Descriptor& desc, const vsir::Register& reg);
     spv::Id constant_buffer_pointer(const vsir::Register& reg);
+    spv::Id mark_non_uniform(const vsir::Register& reg, spv::Id id);
     spv::Id buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index);
 
     // ---- images.cpp: typed resources ----
     void declare_image(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    static constexpr uint8_t uav_use_atomic = 1, uav_use_counter = 2;
+    uint8_t uav_usage(uint32_t id);
     bool emit_image(const vsir::Instruction& ins);
     Descriptor* find_image(const vsir::Register& reg, DescriptorForm form);
     spv::Id load_descriptor(const Descriptor& desc, const vsir::Register& reg, spv::Id element_type);
@@ -173,6 +183,97 @@ public:
     void emit_image_store(const vsir::Instruction& ins);
     void emit_image_sample(const vsir::Instruction& ins);
     void emit_bufinfo(const vsir::Instruction& ins);
+    spv::Id sampled_image(const vsir::Instruction& ins, uint32_t res_index, Descriptor*& desc);
+    void store_image_result(const vsir::Instruction& ins, const vsir::SrcParam& res, spv::Id result, Kind kind,
+        uint32_t count, bool sparse);
+    spv::Id sparse_result_type(Kind kind, uint32_t count);
+    void emit_lod(const vsir::Instruction& ins);
+    void emit_resinfo(const vsir::Instruction& ins);
+    spv::Id sample_count(const vsir::SrcParam& src);
+    void emit_sampleinfo(const vsir::Instruction& ins);
+    void emit_samplepos(const vsir::Instruction& ins);
+    void emit_check_access(const vsir::Instruction& ins);
+
+    // ---- io.cpp: graphics-stage inputs, outputs and system values ----
+    struct BuiltinInfo {
+        spv::BuiltIn builtin = spv::BuiltInMax; ///< BuiltInMax: a Location variable
+        Kind kind = Kind::f32;
+        uint8_t count = 1;
+        bool is_array = false; ///< clip / cull distances
+    };
+    /// What the shader declared for one v#/o# register.
+    struct IoReg {
+        uint8_t mask = 0;
+        vsir::InterpolationMode interpolation[4] = {}; ///< per component
+        SystemValue sv = SystemValue::none;
+    };
+    /// One Input/Output variable and the register components it holds.
+    struct IoVar {
+        spv::Id var = spv::NoResult;
+        spv::Id base_var = spv::NoResult; ///< BaseVertex / BaseInstance to subtract
+        spv::BuiltIn builtin = spv::BuiltInMax;
+        Kind kind = Kind::f32;
+        uint8_t first = 0;      ///< first register component
+        uint8_t count = 1;      ///< components (arrays: elements)
+        uint8_t array_base = 0; ///< clip / cull: array element of `first`
+        uint8_t stream = 0;     ///< geometry shader output stream
+        bool is_array = false;
+        uint32_t reg = 0;
+    };
+    /// One direction of the interface: inputs, outputs or patch constants.
+    struct IoSet {
+        std::vector<IoReg> regs;
+        std::vector<IoVar> vars;
+        std::vector<SignatureElement> fallback; ///< elements from declarations (no signature)
+        spv::Id array = spv::NoResult; ///< Private uvec4[regs], [vertices][regs] for per-vertex inputs
+        uint32_t vertices = 0;         ///< vertex / control point count
+        bool per_vertex = false;       ///< variables are arrays of `vertices`
+        uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
+        bool output = false;
+        bool patch = false;
+    };
+    enum class HullPhase : uint8_t { none, decls, control_point, fork, join };
+    bool is_graphics() const;
+    BuiltinInfo builtin_for(SystemValue sv, bool output);
+    void add_builtin_capabilities(spv::BuiltIn builtin, bool output);
+    spv::Id make_builtin_var(spv::BuiltIn builtin, spv::Id var_type, bool output, const char* name);
+    void scan_io();
+    void declare_tess_coord();
+    void declare_system_scalar(vsir::RegisterFile file);
+    SystemValue element_sv(const SignatureElement& e, const IoReg& reg);
+    uint32_t patch_location_base() const;
+    void create_io_vars(IoSet& set, const std::vector<SignatureElement>& signature);
+    void create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg);
+    RegisterPointer io_register_pointer(const vsir::Register& reg);
+    spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
+    spv::Id io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index);
+    void copy_input(const IoSet& set, const IoVar& v, spv::Id vertex);
+    void copy_inputs(const IoSet& set);
+    void copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv::Id source, spv::Id source_vertex);
+    void copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream = 0);
+    void copy_system_values(bool output);
+    void begin_graphics_module();
+    void finish_graphics_entry();
+    spv::ExecutionModel execution_model() const;
+    void emit_discard(const vsir::Instruction& ins);
+    void emit_derivative(const vsir::Instruction& ins);
+    spv::Id eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask, bool report,
+        uint32_t& n);
+    void emit_eval(const vsir::Instruction& ins);
+    bool emit_io_op(const vsir::Instruction& ins);
+
+    // ---- geometry.cpp ----
+    bool emit_geometry_declaration(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    bool emit_geometry_op(const vsir::Instruction& ins);
+    bool check_geometry_modes();
+
+    // ---- tessellation.cpp ----
+    bool emit_tessellation_declaration(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    bool emit_phase(const vsir::Instruction& ins);
+    spv::Id hull_invocation_id();
+    spv::Id hull_vocp_array();
+    void finish_hull_entry();
+    bool check_tessellation_modes();
 
     // ---- arithmetic.cpp ----
     bool emit_alu(const vsir::Instruction& ins);
@@ -189,6 +290,11 @@ public:
     CfFrame* top_frame(CfFrame::Type type);
     bool emit_case_label(const vsir::Instruction& ins);
     void close_switch(CfFrame& frame);
+    spv::Function* subroutine(uint32_t id);
+    bool emit_call(const vsir::Instruction& ins);
+    bool begin_subroutine(const vsir::Instruction& ins);
+    bool subroutine_defined(uint32_t id) const;
+    bool check_subroutines();
 
     // ---- memory.cpp: raw/structured buffers, atomics, barriers ----
     bool emit_memory(const vsir::Instruction& ins);
@@ -198,6 +304,8 @@ public:
     void emit_buffer_load(const vsir::Instruction& ins);
     void emit_buffer_store(const vsir::Instruction& ins);
     void emit_atomic(const vsir::Instruction& ins);
+    void emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, const vsir::Register& res);
+    void emit_counter(const vsir::Instruction& ins);
     void emit_sync(const vsir::Instruction& ins);
 
     const vsir::Program& prog_;
@@ -205,7 +313,8 @@ public:
     Diagnostics& diags_;
     spv::SpvBuildLogger logger_;
     ModuleBuilder b_;
-    spv::Function* main_ = nullptr;
+    spv::Function* main_ = nullptr;  ///< the function the program is emitted into
+    spv::Function* entry_ = nullptr; ///< the entry point (main_ for compute)
     const vsir::Instruction* ins_ = nullptr; ///< instruction being emitted
     uint32_t ins_index_ = 0;
     bool failed_ = false;
@@ -247,6 +356,39 @@ public:
     std::vector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
     spv::Id runtime_uint_array_ = spv::NoResult;
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
+
+    IoSet in_, out_, patch_;
+    spv::Id tess_coord_ = spv::NoResult, tess_coord_builtin_ = spv::NoResult;
+    std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
+    std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};
+
+    struct GeometryState {
+        uint32_t input_primitive = 0, output_topology = 0, max_vertices = 0, instances = 0;
+        bool stream_used = false;
+    } gs_;
+    struct HullPhaseFunction {
+        spv::Function* function = nullptr;
+        HullPhase phase = HullPhase::none;
+        uint32_t instances = 1;
+    };
+    HullPhase hull_phase_ = HullPhase::none;
+    std::vector<HullPhaseFunction> hull_phases_;
+    spv::Id hull_invocation_ = spv::NoResult; ///< InvocationId input
+    spv::Id hull_vocp_ = spv::NoResult;       ///< Private copy of all control-point outputs
+    uint32_t tess_domain_ = 0, tess_partitioning_ = 0, tess_output_primitive_ = 0;
+
+    spv::Id counter_block_ = spv::NoResult; ///< block { uint counter; }
+    std::vector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
+    bool uav_usage_scanned_ = false;
+
+    spv::Id push_block_var_ = spv::NoResult;
+    spv::Id sample_positions_ = spv::NoResult; ///< samplepos table
+    spv::Id sparse_types_[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
+    std::vector<std::pair<uint32_t, uint32_t>> push_members_; ///< (cb range id, member index)
+
+    std::vector<spv::Function*> subroutines_; ///< by label id
+    std::vector<bool> defined_subroutines_;
+    bool has_subroutines_ = false, temp_storage_known_ = false;
 
     std::vector<CfFrame> cf_;
     std::vector<std::pair<uint32_t, spv::Block*>> cases_; ///< case literals of the open switches

@@ -7,7 +7,7 @@
 // return type (float, unorm, snorm: float; sint: int; uint: uint). Buffers
 // are images of Dim Buffer (texel buffers). Implicit-LOD sampling needs
 // derivatives, which compute shaders do not have, so sample / sample_b /
-// sample_c are refused for now.
+// sample_c are refused outside pixel shaders.
 #include "spirv/emitter.h"
 
 namespace dxspv::spirv {
@@ -69,7 +69,7 @@ void add_image_capabilities(spv::Builder& b, const DimInfo& info, bool storage)
 /// Image operands in the order of their mask bits.
 struct ImageOperands {
     uint32_t mask = 0;
-    spv::Id ids[3] = {};
+    spv::Id ids[6] = {};
     uint32_t count = 0;
     void add(spv::ImageOperandsMask bit, spv::Id a, spv::Id b = spv::NoResult)
     {
@@ -106,13 +106,43 @@ void Emitter::declare_image(const vsir::Instruction& ins, const vsir::Declaratio
     desc->read_only = !storage;
     desc->dimension = decl.dimension;
     desc->sampled_kind = sampled_kind(decl.return_type[0]);
+    spv::ImageFormat format = spv::ImageFormatUnknown;
+    if (storage && desc->sampled_kind != Kind::f32 && (uav_usage(prog_.dst(ins, 0).reg.idx[0].offset) & uav_use_atomic))
+        format = desc->sampled_kind == Kind::u32 ? spv::ImageFormatR32ui : spv::ImageFormatR32i;
     desc->type = b_.makeImageType(type(desc->sampled_kind), info.dim, false, info.arrayed, info.ms, storage ? 2 : 1,
-        spv::ImageFormatUnknown);
+        format);
     add_image_capabilities(b_, info, storage);
     create_descriptor_variable(*desc, ins, decl, desc->type, spv::StorageClassUniformConstant,
-        storage ? binding_base_uav : binding_base_srv);
+        storage ? DescriptorType::uav : DescriptorType::srv);
     if (storage && (decl.value & vsir::uav_globally_coherent))
         b_.addDecoration(desc->var, spv::DecorationCoherent);
+}
+
+/// How the program uses the UAV with range id `id`: uav_use_atomic (an
+/// atomic targets it: typed UAVs then need an R32 format) and
+/// uav_use_counter (imm_atomic_alloc / consume). One walk, on first use.
+uint8_t Emitter::uav_usage(uint32_t id)
+{
+    if (!uav_usage_scanned_) {
+        uav_usage_scanned_ = true;
+        for (const vsir::Instruction& ins : prog_.instructions) {
+            if (ins.opcode < vsir::Opcode::atomic_and || ins.opcode > vsir::Opcode::imm_atomic_umin)
+                continue;
+            bool counter = ins.opcode == vsir::Opcode::imm_atomic_alloc || ins.opcode == vsir::Opcode::imm_atomic_consume;
+            const vsir::Register* reg = nullptr;
+            if (counter && ins.src_count >= 1 && ins.src_first < prog_.srcs.size())
+                reg = &prog_.src(ins, 0).reg;
+            uint32_t d = ins.opcode >= vsir::Opcode::imm_atomic_alloc ? 1 : 0;
+            if (!counter && ins.dst_count > d && ins.dst_first + d < prog_.dsts.size())
+                reg = &prog_.dst(ins, d).reg;
+            if (!reg || reg->file != vsir::RegisterFile::uav || reg->index_count < 1 || reg->idx[0].offset >= 65536)
+                continue;
+            if (uav_usage_.size() <= reg->idx[0].offset)
+                uav_usage_.resize(reg->idx[0].offset + 1);
+            uav_usage_[reg->idx[0].offset] |= counter ? uav_use_counter : uav_use_atomic;
+        }
+    }
+    return id < uav_usage_.size() ? uav_usage_[id] : 0;
 }
 
 spv::Id Emitter::load_descriptor(const Descriptor& desc, const vsir::Register& reg, spv::Id element_type)
@@ -121,7 +151,8 @@ spv::Id Emitter::load_descriptor(const Descriptor& desc, const vsir::Register& r
     if (desc.is_array)
         ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniformConstant, element_type),
             std::vector<spv::Id>{desc.var, descriptor_index(desc, reg)});
-    return b_.createLoad(ptr, spv::NoPrecision);
+    spv::Id loaded = b_.createLoad(ptr, spv::NoPrecision);
+    return desc.is_array ? mark_non_uniform(reg, loaded) : loaded;
 }
 
 /// The texel of `vec4` (of `kind`) the resource operand's swizzle selects
@@ -187,8 +218,10 @@ spv::Id Emitter::texel_offset(const vsir::Instruction& ins, const Descriptor& de
 
 void Emitter::emit_image_fetch(const vsir::Instruction& ins)
 {
-    bool ms = ins.opcode == vsir::Opcode::ld2dms;
-    bool uav = ins.opcode == vsir::Opcode::ld_uav_typed;
+    using vsir::Opcode;
+    bool ms = ins.opcode == Opcode::ld2dms || ins.opcode == Opcode::ld2dms_s;
+    bool uav = ins.opcode == Opcode::ld_uav_typed || ins.opcode == Opcode::ld_uav_typed_s;
+    bool sparse = ins.opcode == Opcode::ld_s || ins.opcode == Opcode::ld2dms_s || ins.opcode == Opcode::ld_uav_typed_s;
     const vsir::SrcParam& res = prog_.src(ins, 1);
     Descriptor* desc = find_image(res.reg, DescriptorForm::image);
     if (!desc)
@@ -211,8 +244,11 @@ void Emitter::emit_image_fetch(const vsir::Instruction& ins)
         ops.add(spv::ImageOperandsSampleMask, load_scalar(prog_.src(ins, 2), Kind::i32).id);
     std::vector<spv::IdImmediate> operands{{true, image}, {true, coords}};
     ops.append_to(operands);
-    spv::Id texel = b_.createOp(uav ? spv::OpImageRead : spv::OpImageFetch, type(desc->sampled_kind, 4), operands);
-    store_texel(prog_.dst(ins, 0), res, {texel, desc->sampled_kind, 4});
+    spv::Op op = uav ? (sparse ? spv::OpImageSparseRead : spv::OpImageRead)
+                     : (sparse ? spv::OpImageSparseFetch : spv::OpImageFetch);
+    spv::Id result_type = sparse ? sparse_result_type(desc->sampled_kind, 4) : type(desc->sampled_kind, 4);
+    spv::Id texel = b_.createOp(op, result_type, operands);
+    store_image_result(ins, res, texel, desc->sampled_kind, 4, sparse);
 }
 
 void Emitter::emit_image_store(const vsir::Instruction& ins)
@@ -231,53 +267,339 @@ void Emitter::emit_image_store(const vsir::Instruction& ins)
     b_.createNoResultOp(spv::OpImageWrite, std::vector<spv::Id>{image, coords, texel.id});
 }
 
-void Emitter::emit_image_sample(const vsir::Instruction& ins)
+namespace {
+
+/// The shape of a sampling or gather opcode: its operands after the
+/// coordinates, resource and sampler, and the SPIR-V instruction family.
+struct SampleShape {
+    bool implicit = false; ///< implicit LOD (derivatives)
+    bool dref = false;
+    bool gather = false;
+    bool po = false;       ///< gather4_po*: a programmable offset operand before the resource
+    bool bias = false;
+    bool lod = false;
+    bool lod_zero = false;
+    bool grad = false;
+    bool clamp = false;    ///< min-LOD clamp
+    bool sparse = false;   ///< _s: dst 1 receives the residency code
+};
+
+bool sample_shape(vsir::Opcode op, SampleShape& s)
 {
     using vsir::Opcode;
-    bool gather = ins.opcode == Opcode::gather4;
-    bool dref = ins.opcode == Opcode::sample_c_lz;
-    const vsir::SrcParam& res = prog_.src(ins, 1);
-    Descriptor* desc = find_image(res.reg, DescriptorForm::image);
-    Descriptor* sampler = find_image(prog_.src(ins, 2).reg, DescriptorForm::sampler);
+    switch (op) {
+    case Opcode::sample: s.implicit = true; return true;
+    case Opcode::sample_b: s.implicit = s.bias = true; return true;
+    case Opcode::sample_l: s.lod = true; return true;
+    case Opcode::sample_d: s.grad = true; return true;
+    case Opcode::sample_c: s.implicit = s.dref = true; return true;
+    case Opcode::sample_c_lz: s.dref = s.lod_zero = true; return true;
+    case Opcode::gather4: s.gather = true; return true;
+    case Opcode::gather4_c: s.gather = s.dref = true; return true;
+    case Opcode::gather4_po: s.gather = s.po = true; return true;
+    case Opcode::gather4_po_c: s.gather = s.po = s.dref = true; return true;
+    case Opcode::sample_l_s: s.lod = s.sparse = true; return true;
+    case Opcode::sample_c_lz_s: s.dref = s.lod_zero = s.sparse = true; return true;
+    case Opcode::sample_cl_s: s.implicit = s.clamp = s.sparse = true; return true;
+    case Opcode::sample_b_cl_s: s.implicit = s.bias = s.clamp = s.sparse = true; return true;
+    case Opcode::sample_d_cl_s: s.grad = s.clamp = s.sparse = true; return true;
+    case Opcode::sample_c_cl_s: s.implicit = s.dref = s.clamp = s.sparse = true; return true;
+    case Opcode::gather4_s: s.gather = s.sparse = true; return true;
+    case Opcode::gather4_c_s: s.gather = s.dref = s.sparse = true; return true;
+    case Opcode::gather4_po_s: s.gather = s.po = s.sparse = true; return true;
+    case Opcode::gather4_po_c_s: s.gather = s.po = s.dref = s.sparse = true; return true;
+    default: return false;
+    }
+}
+
+spv::Op sample_op(const SampleShape& s)
+{
+    if (s.gather)
+        return s.sparse ? (s.dref ? spv::OpImageSparseDrefGather : spv::OpImageSparseGather)
+                        : (s.dref ? spv::OpImageDrefGather : spv::OpImageGather);
+    bool implicit = s.implicit;
+    if (s.sparse) {
+        if (s.dref)
+            return implicit ? spv::OpImageSparseSampleDrefImplicitLod : spv::OpImageSparseSampleDrefExplicitLod;
+        return implicit ? spv::OpImageSparseSampleImplicitLod : spv::OpImageSparseSampleExplicitLod;
+    }
+    if (s.dref)
+        return implicit ? spv::OpImageSampleDrefImplicitLod : spv::OpImageSampleDrefExplicitLod;
+    return implicit ? spv::OpImageSampleImplicitLod : spv::OpImageSampleExplicitLod;
+}
+
+} // namespace
+
+/// The image and sampler of a sampling operation combined, or NoResult.
+spv::Id Emitter::sampled_image(const vsir::Instruction& ins, uint32_t res_index, Descriptor*& desc)
+{
+    const vsir::SrcParam& res = prog_.src(ins, res_index);
+    desc = find_image(res.reg, DescriptorForm::image);
+    Descriptor* sampler = find_image(prog_.src(ins, res_index + 1).reg, DescriptorForm::sampler);
     if (!desc || !sampler)
+        return spv::NoResult;
+    DimInfo info;
+    dim_info(desc->dimension, info);
+    if (!desc->read_only || info.ms || info.dim == spv::DimBuffer) {
+        error(Code::spirv_invalid_operand, "'%s' on a %s resource", vsir::opcode_info(ins.opcode).name,
+            vsir::resource_dimension_name(desc->dimension));
+        return spv::NoResult;
+    }
+    spv::Id image = load_descriptor(*desc, res.reg, desc->type);
+    spv::Id sampled_type = b_.makeSampledImageType(desc->type);
+    return b_.createBinOp(spv::OpSampledImage, sampled_type, image,
+        load_descriptor(*sampler, prog_.src(ins, res_index + 1).reg, b_.makeSamplerType()));
+}
+
+/// Stores the texel of a sparse or plain image instruction: `result` is the
+/// texel, or for sparse forms the {residency, texel} struct whose code goes
+/// to dst 1.
+void Emitter::store_image_result(const vsir::Instruction& ins, const vsir::SrcParam& res, spv::Id result,
+    Kind kind, uint32_t count, bool sparse)
+{
+    spv::Id texel = result;
+    if (sparse) {
+        texel = b_.createCompositeExtract(result, type(kind, count), 1);
+        spv::Id code = b_.createCompositeExtract(result, type(Kind::i32), 0);
+        const vsir::DstParam& status = prog_.dst(ins, 1);
+        if (status.reg.file != vsir::RegisterFile::null)
+            store_dst(status, as_kind({code, Kind::i32, 1}, kind_or_u32(status.reg.type)));
+    }
+    store_texel(prog_.dst(ins, 0), res, {texel, kind, uint8_t(count)});
+}
+
+spv::Id Emitter::sparse_result_type(Kind kind, uint32_t count)
+{
+    b_.addCapability(spv::CapabilitySparseResidency);
+    spv::Id& t = sparse_types_[size_t(kind)][count == 4];
+    if (!t)
+        t = b_.makeStructType({type(Kind::i32), type(kind, count)}, "sparse_texel");
+    return t;
+}
+
+void Emitter::emit_image_sample(const vsir::Instruction& ins)
+{
+    SampleShape shape;
+    sample_shape(ins.opcode, shape);
+    if (shape.implicit && prog_.model.stage != ShaderStage::pixel) {
+        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs implicit derivatives (pixel shaders only)",
+            vsir::opcode_info(ins.opcode).name);
+        return;
+    }
+    uint32_t res_index = shape.po ? 2 : 1;
+    Descriptor* desc = nullptr;
+    spv::Id sampled = sampled_image(ins, res_index, desc);
+    if (!sampled)
         return;
     DimInfo info;
     dim_info(desc->dimension, info);
-    if (!desc->read_only || info.ms || info.dim == spv::DimBuffer || (gather && info.dim != spv::Dim2D
-            && info.dim != spv::DimCube)) {
+    if (shape.gather && info.dim != spv::Dim2D && info.dim != spv::DimCube) {
         error(Code::spirv_invalid_operand, "'%s' on a %s resource", vsir::opcode_info(ins.opcode).name,
             vsir::resource_dimension_name(desc->dimension));
         return;
     }
-    spv::Id image = load_descriptor(*desc, res.reg, desc->type);
-    spv::Id sampled_type = b_.makeSampledImageType(desc->type);
-    spv::Id sampled = b_.createBinOp(spv::OpSampledImage, sampled_type, image,
-        load_descriptor(*sampler, prog_.src(ins, 2).reg, b_.makeSamplerType()));
+    uint32_t next = res_index + 2;
     spv::Id coords = image_coords(prog_.src(ins, 0), *desc, Kind::f32);
     std::vector<spv::IdImmediate> operands{{true, sampled}, {true, coords}};
-    spv::Op op = spv::OpImageSampleExplicitLod;
-    ImageOperands ops;
-    if (gather) {
-        op = spv::OpImageGather;
-        operands.push_back({true, constant_u32(vsir::swizzle_component(prog_.src(ins, 2).swizzle, 0))});
-    } else if (dref) {
-        op = spv::OpImageSampleDrefExplicitLod;
-        operands.push_back({true, load_scalar(prog_.src(ins, 3), Kind::f32).id});
-        ops.add(spv::ImageOperandsLodMask, constant_f32(0.0f));
-    } else if (ins.opcode == Opcode::sample_l) {
-        ops.add(spv::ImageOperandsLodMask, load_scalar(prog_.src(ins, 3), Kind::f32).id);
-    } else { // sample_d
-        uint8_t grad_mask = uint8_t((1u << (info.coords - (info.arrayed ? 1 : 0))) - 1);
-        ops.add(spv::ImageOperandsGradMask,
-            as_kind(load_src(prog_.src(ins, 3), grad_mask, vsir::DataType::f32), Kind::f32).id,
-            as_kind(load_src(prog_.src(ins, 4), grad_mask, vsir::DataType::f32), Kind::f32).id);
+    if (shape.dref) {
+        operands.push_back({true, load_scalar(prog_.src(ins, next++), Kind::f32).id});
+    } else if (shape.gather) {
+        uint32_t channel = vsir::swizzle_component(prog_.src(ins, res_index + 1).swizzle, 0);
+        operands.push_back({true, constant_u32(channel)});
     }
-    if (spv::Id offset = texel_offset(ins, *desc))
+    ImageOperands ops;
+    if (shape.bias)
+        ops.add(spv::ImageOperandsBiasMask, load_scalar(prog_.src(ins, next++), Kind::f32).id);
+    if (shape.lod)
+        ops.add(spv::ImageOperandsLodMask, load_scalar(prog_.src(ins, next++), Kind::f32).id);
+    if (shape.lod_zero)
+        ops.add(spv::ImageOperandsLodMask, constant_f32(0.0f));
+    if (shape.grad) {
+        uint8_t grad_mask = uint8_t((1u << (info.coords - (info.arrayed ? 1 : 0))) - 1);
+        spv::Id ddx = as_kind(load_src(prog_.src(ins, next), grad_mask, vsir::DataType::f32), Kind::f32).id;
+        spv::Id ddy = as_kind(load_src(prog_.src(ins, next + 1), grad_mask, vsir::DataType::f32), Kind::f32).id;
+        next += 2;
+        ops.add(spv::ImageOperandsGradMask, ddx, ddy);
+    }
+    if (shape.po) {
+        if (!info.offsets) {
+            error(Code::spirv_invalid_operand, "programmable offset on a resource without offsets");
+            return;
+        }
+        b_.addCapability(spv::CapabilityImageGatherExtended);
+        Value off = as_kind(load_src(prog_.src(ins, 1), uint8_t((1u << info.offsets) - 1), vsir::DataType::i32),
+            Kind::i32);
+        ops.add(spv::ImageOperandsOffsetMask, off.id);
+    } else if (spv::Id offset = texel_offset(ins, *desc)) {
         ops.add(spv::ImageOperandsConstOffsetMask, offset);
+    }
+    if (shape.clamp) {
+        b_.addCapability(spv::CapabilityMinLod);
+        ops.add(spv::ImageOperandsMinLodMask, load_scalar(prog_.src(ins, next++), Kind::f32).id);
+    }
     ops.append_to(operands);
-    spv::Id result_type = type(desc->sampled_kind, dref ? 1 : 4);
-    spv::Id texel = b_.createOp(op, result_type, operands);
-    store_texel(prog_.dst(ins, 0), res, {texel, desc->sampled_kind, uint8_t(dref ? 1 : 4)});
+    Kind kind = shape.dref ? Kind::f32 : desc->sampled_kind;
+    uint32_t count = shape.dref && !shape.gather ? 1 : 4;
+    spv::Id result_type = shape.sparse ? sparse_result_type(kind, count) : type(kind, count);
+    spv::Id result = b_.createOp(sample_op(shape), result_type, operands);
+    store_image_result(ins, prog_.src(ins, res_index), result, kind, count, shape.sparse);
+}
+
+void Emitter::emit_lod(const vsir::Instruction& ins)
+{
+    if (prog_.model.stage != ShaderStage::pixel) {
+        error(Code::spirv_unsupported_opcode, "VSIR opcode 'lod' needs implicit derivatives (pixel shaders only)");
+        return;
+    }
+    Descriptor* desc = nullptr;
+    spv::Id sampled = sampled_image(ins, 1, desc);
+    if (!sampled)
+        return;
+    DimInfo info;
+    dim_info(desc->dimension, info);
+    b_.addCapability(spv::CapabilityImageQuery);
+    uint8_t n = uint8_t(info.coords - (info.arrayed ? 1 : 0));
+    spv::Id coords = as_kind(load_src(prog_.src(ins, 0), uint8_t((1u << n) - 1), vsir::DataType::f32), Kind::f32).id;
+    spv::Id f32 = type(Kind::f32);
+    spv::Id lod = b_.createBinOp(spv::OpImageQueryLod, type(Kind::f32, 2), sampled, coords);
+    spv::Id parts[4] = {b_.createCompositeExtract(lod, f32, 0), b_.createCompositeExtract(lod, f32, 1),
+        constant_f32(0.0f), constant_f32(0.0f)};
+    store_texel(prog_.dst(ins, 0), prog_.src(ins, 1), {construct(Kind::f32, parts, 4), Kind::f32, 4});
+}
+
+/// resinfo: (width, height, depth or array size, mip count) as float,
+/// uint (resinfo_uint) or reciprocal float sizes (resinfo_rcpFloat).
+void Emitter::emit_resinfo(const vsir::Instruction& ins)
+{
+    const vsir::SrcParam& res = prog_.src(ins, 1);
+    Descriptor* desc = find_image(res.reg, DescriptorForm::image);
+    if (!desc)
+        return;
+    DimInfo info;
+    dim_info(desc->dimension, info);
+    if (info.dim == spv::DimBuffer) {
+        error(Code::spirv_invalid_operand, "resinfo on a buffer");
+        return;
+    }
+    b_.addCapability(spv::CapabilityImageQuery);
+    spv::Id image = load_descriptor(*desc, res.reg, desc->type);
+    spv::Id u32 = type(Kind::u32);
+    uint32_t size_count = info.coords - (info.dim == spv::DimCube ? 1 : 0);
+    spv::Id size_type = type(Kind::u32, size_count);
+    spv::Id size, levels;
+    bool has_mips = desc->read_only && !info.ms;
+    if (has_mips) {
+        size = b_.createBinOp(spv::OpImageQuerySizeLod, size_type, image, load_scalar(prog_.src(ins, 0), Kind::u32).id);
+        levels = b_.createUnaryOp(spv::OpImageQueryLevels, u32, image);
+    } else {
+        size = b_.createUnaryOp(spv::OpImageQuerySize, size_type, image);
+        levels = constant_u32(1);
+    }
+    spv::Id parts[4];
+    for (uint32_t i = 0; i < 3; ++i)
+        parts[i] = i < size_count ? (size_count > 1 ? b_.createCompositeExtract(size, u32, i) : size) : constant_u32(0);
+    // A 1D array's layer count sits in y, a 2D array's / 3D depth in z.
+    parts[3] = levels;
+    Value value{construct(Kind::u32, parts, 4), Kind::u32, 4};
+    if (!(ins.flags & vsir::flag_resinfo_uint)) {
+        spv::Id vec4 = type(Kind::f32, 4);
+        spv::Id f = b_.createUnaryOp(spv::OpConvertUToF, vec4, value.id);
+        if (ins.flags & vsir::flag_resinfo_rcp_float) {
+            spv::Id rcp = b_.createBinOp(spv::OpFDiv, vec4, splat_constant(Kind::f32, 4, 0x3f800000u), f);
+            f = b_.createOp(spv::OpVectorShuffle, vec4, // the mip count stays as it is
+                std::vector<spv::IdImmediate>{{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}});
+        }
+        value = {f, Kind::f32, 4};
+    }
+    store_texel(prog_.dst(ins, 0), res, value);
+}
+
+/// The sample count of `src` (an MS texture or the rasterizer), or NoResult.
+spv::Id Emitter::sample_count(const vsir::SrcParam& src)
+{
+    if (src.reg.file == vsir::RegisterFile::rasterizer) {
+        error(Code::spirv_unsupported_register, "the rasterizer sample count is not supported yet");
+        return spv::NoResult;
+    }
+    Descriptor* desc = find_image(src.reg, DescriptorForm::image);
+    if (!desc)
+        return spv::NoResult;
+    DimInfo info;
+    dim_info(desc->dimension, info);
+    if (!info.ms) {
+        error(Code::spirv_invalid_operand, "sample count of a resource that is not multisampled");
+        return spv::NoResult;
+    }
+    b_.addCapability(spv::CapabilityImageQuery);
+    return b_.createUnaryOp(spv::OpImageQuerySamples, type(Kind::u32), load_descriptor(*desc, src.reg, desc->type));
+}
+
+void Emitter::emit_sampleinfo(const vsir::Instruction& ins)
+{
+    spv::Id count = sample_count(prog_.src(ins, 0));
+    if (!count)
+        return;
+    Value v{count, Kind::u32, 1};
+    if (!(ins.flags & vsir::flag_resinfo_uint))
+        v = {b_.createUnaryOp(spv::OpConvertUToF, type(Kind::f32), count), Kind::f32, 1};
+    spv::Id zero = constant(v.kind, 0);
+    spv::Id parts[4] = {v.id, zero, zero, zero};
+    store_texel(prog_.dst(ins, 0), prog_.src(ins, 0), {construct(v.kind, parts, 4), v.kind, 4});
+}
+
+/// samplepos: the standard D3D sample positions, from a constant table of
+/// the 1-, 2-, 4-, 8- and 16-sample patterns (pattern n starts at n - 1);
+/// (0, 0) for an index outside the pattern.
+void Emitter::emit_samplepos(const vsir::Instruction& ins)
+{
+    static constexpr int8_t positions[31][2] = {
+        {0, 0},
+        {4, 4}, {-4, -4},
+        {-2, -6}, {6, -2}, {-6, 2}, {2, 6},
+        {1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7},
+        {1, 1}, {-1, -3}, {-3, 2}, {4, -1}, {-5, -2}, {2, 5}, {5, 3}, {3, -5},
+        {-2, 6}, {0, -7}, {-4, -6}, {-6, 4}, {-8, 0}, {7, -4}, {6, 7}, {-7, -8},
+    };
+    spv::Id count = sample_count(prog_.src(ins, 0));
+    if (!count)
+        return;
+    spv::Id vec2 = type(Kind::f32, 2);
+    if (!sample_positions_) {
+        spv::Id elements[32];
+        for (uint32_t i = 0; i < 31; ++i) {
+            spv::Id xy[2] = {constant_f32(positions[i][0] / 16.0f), constant_f32(positions[i][1] / 16.0f)};
+            elements[i] = composite_constant(Kind::f32, xy, 2);
+        }
+        elements[31] = composite_constant(Kind::f32, std::array<spv::Id, 2>{constant_f32(0), constant_f32(0)}.data(), 2);
+        spv::Id array = b_.makeArrayType(vec2, constant_u32(32), 0);
+        spv::Id init = b_.make_composite_constant(array, elements, 32);
+        sample_positions_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array,
+            "sample_positions", init);
+        add_interface(sample_positions_);
+    }
+    spv::Id u32 = type(Kind::u32), boolean = type(Kind::boolean);
+    spv::Id index = load_scalar(prog_.src(ins, 1), Kind::u32).id;
+    spv::Id valid = b_.createBinOp(spv::OpLogicalAnd, boolean,
+        b_.createBinOp(spv::OpULessThan, boolean, index, count),
+        b_.createBinOp(spv::OpULessThanEqual, boolean, count, constant_u32(16)));
+    spv::Id at = b_.createBinOp(spv::OpIAdd, u32, b_.createBinOp(spv::OpISub, u32, count, constant_u32(1)), index);
+    at = b_.createTriOp(spv::OpSelect, u32, valid, at, constant_u32(31));
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, vec2),
+        std::vector<spv::Id>{sample_positions_, at});
+    spv::Id xy = b_.createLoad(ptr, spv::NoPrecision);
+    spv::Id f32 = type(Kind::f32);
+    spv::Id parts[4] = {b_.createCompositeExtract(xy, f32, 0), b_.createCompositeExtract(xy, f32, 1),
+        constant_f32(0.0f), constant_f32(0.0f)};
+    store_texel(prog_.dst(ins, 0), prog_.src(ins, 0), {construct(Kind::f32, parts, 4), Kind::f32, 4});
+}
+
+void Emitter::emit_check_access(const vsir::Instruction& ins)
+{
+    b_.addCapability(spv::CapabilitySparseResidency);
+    spv::Id code = load_scalar(prog_.src(ins, 0), Kind::i32).id;
+    spv::Id resident = b_.createUnaryOp(spv::OpImageSparseTexelsResident, type(Kind::boolean), code);
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    store_dst(dst, as_kind({select_mask(resident, 1), Kind::u32, 1}, kind_or_u32(dst.reg.type)));
 }
 
 /// bufinfo: element count of a typed buffer, byte size of a raw buffer,
@@ -322,17 +644,36 @@ bool Emitter::emit_image(const vsir::Instruction& ins)
     case Opcode::store_uav_typed:
         emit_image_store(ins);
         return true;
-    case Opcode::sample_l:
-    case Opcode::sample_d:
-    case Opcode::sample_c_lz:
-    case Opcode::gather4:
-        emit_image_sample(ins);
+    case Opcode::ld_s:
+    case Opcode::ld2dms_s:
+    case Opcode::ld_uav_typed_s:
+        emit_image_fetch(ins);
+        return true;
+    case Opcode::lod:
+        emit_lod(ins);
+        return true;
+    case Opcode::resinfo:
+        emit_resinfo(ins);
+        return true;
+    case Opcode::sampleinfo:
+        emit_sampleinfo(ins);
+        return true;
+    case Opcode::samplepos:
+        emit_samplepos(ins);
+        return true;
+    case Opcode::check_access_fully_mapped:
+        emit_check_access(ins);
         return true;
     case Opcode::bufinfo:
         emit_bufinfo(ins);
         return true;
-    default:
-        return false;
+    default: {
+        SampleShape shape;
+        if (!sample_shape(ins.opcode, shape))
+            return false;
+        emit_image_sample(ins);
+        return true;
+    }
     }
 }
 

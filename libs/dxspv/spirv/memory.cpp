@@ -141,10 +141,83 @@ void Emitter::emit_buffer_store(const vsir::Instruction& ins)
     }
 }
 
+/// imm_atomic_alloc (the counter before the increment) and
+/// imm_atomic_consume (the counter after the decrement) on a UAV counter.
+void Emitter::emit_counter(const vsir::Instruction& ins)
+{
+    const vsir::Register& reg = prog_.src(ins, 0).reg;
+    Descriptor* desc = find_descriptor(reg);
+    if (!desc)
+        return;
+    if (!desc->counter_var) {
+        error(Code::spirv_invalid_operand, "u%u has no counter", reg.idx[0].offset);
+        return;
+    }
+    spv::Id u32 = type(Kind::u32);
+    std::vector<spv::Id> chain{desc->counter_var};
+    if (desc->is_array)
+        chain.push_back(descriptor_index(*desc, reg));
+    chain.push_back(constant_u32(0));
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, u32), chain);
+    bool consume = ins.opcode == vsir::Opcode::imm_atomic_consume;
+    spv::Id old = b_.createOp(consume ? spv::OpAtomicISub : spv::OpAtomicIAdd, u32,
+        std::vector<spv::Id>{ptr, constant_u32(spv::ScopeDevice), constant_u32(spv::MemorySemanticsMaskNone),
+            constant_u32(1)});
+    spv::Id result = consume ? b_.createBinOp(spv::OpISub, u32, old, constant_u32(1)) : old;
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    store_dst(dst, as_kind({result, Kind::u32, 1}, kind_or_u32(dst.reg.type)));
+}
+
+/// Atomics on a typed UAV: OpImageTexelPointer into an R32ui / R32i
+/// storage image (declare_image gives UAVs used by atomics that format).
+void Emitter::emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, const vsir::Register& res)
+{
+    bool imm = is_immediate_atomic(ins.opcode);
+    Kind kind = desc.sampled_kind;
+    if (kind == Kind::f32 || desc.read_only) {
+        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' on a float or read-only typed resource is not supported",
+            vsir::opcode_info(ins.opcode).name);
+        return;
+    }
+    spv::Id image_ptr = desc.var;
+    if (desc.is_array)
+        image_ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniformConstant, desc.type),
+            std::vector<spv::Id>{desc.var, descriptor_index(desc, res)});
+    spv::Id coords = image_coords(prog_.src(ins, 0), desc, Kind::i32);
+    spv::Id ptr = b_.createOp(spv::OpImageTexelPointer, pointer_type(spv::StorageClassImage, type(kind)),
+        std::vector<spv::Id>{image_ptr, coords, constant_u32(0)});
+    spv::Id scope = constant_u32(spv::ScopeDevice);
+    spv::Id relaxed = constant_u32(spv::MemorySemanticsMaskNone);
+    spv::Op op = atomic_op(ins.opcode);
+    std::vector<spv::Id> operands{ptr, scope, relaxed};
+    if (op == spv::OpAtomicCompareExchange) {
+        spv::Id comparator = load_scalar(prog_.src(ins, 1), kind).id;
+        operands.push_back(relaxed);
+        operands.push_back(load_scalar(prog_.src(ins, 2), kind).id);
+        operands.push_back(comparator);
+    } else {
+        operands.push_back(load_scalar(prog_.src(ins, 1), kind).id);
+    }
+    spv::Id result = b_.createOp(op, type(kind), operands);
+    if (imm) {
+        const vsir::DstParam& dst = prog_.dst(ins, 0);
+        store_dst(dst, as_kind({result, kind, 1}, kind_or_u32(dst.reg.type)));
+    }
+}
+
 void Emitter::emit_atomic(const vsir::Instruction& ins)
 {
     bool imm = is_immediate_atomic(ins.opcode);
     const vsir::DstParam& res = prog_.dst(ins, imm ? 1 : 0);
+    if (res.reg.file == vsir::RegisterFile::uav) {
+        Descriptor* typed = find_descriptor(res.reg);
+        if (!typed)
+            return;
+        if (typed->form == DescriptorForm::image) {
+            emit_image_atomic(ins, *typed, res.reg);
+            return;
+        }
+    }
     Descriptor* desc = find_buffer(res.reg, true);
     if (!desc)
         return;
@@ -214,7 +287,8 @@ bool Emitter::emit_memory(const vsir::Instruction& ins)
         return true;
     case Opcode::imm_atomic_alloc:
     case Opcode::imm_atomic_consume:
-        return false; // needs UAV counters
+        emit_counter(ins);
+        return true;
     default:
         if (!is_atomic(ins.opcode))
             return false;

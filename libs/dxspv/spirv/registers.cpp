@@ -48,6 +48,18 @@ Lanes src_lanes(uint8_t swizzle, uint8_t dst_mask, bool dst64, bool src64)
 
 // ---- declarations ----
 
+/// Temps live in the function, or are Private when subroutines share them.
+spv::StorageClass Emitter::temp_storage()
+{
+    if (!temp_storage_known_) {
+        temp_storage_known_ = true;
+        for (const vsir::Instruction& ins : prog_.instructions)
+            if (ins.opcode == vsir::Opcode::call || ins.opcode == vsir::Opcode::callc)
+                has_subroutines_ = true;
+    }
+    return has_subroutines_ ? spv::StorageClassPrivate : spv::StorageClassFunction;
+}
+
 void Emitter::declare_temps(uint32_t count)
 {
     if (count > 65536) {
@@ -57,7 +69,9 @@ void Emitter::declare_temps(uint32_t count)
     char name[16];
     while (temps_.size() < count) {
         snprintf(name, sizeof(name), "r%zu", temps_.size());
-        temps_.push_back(b_.createVariable(spv::NoPrecision, spv::StorageClassFunction, type(Kind::u32, 4), name));
+        temps_.push_back(b_.createVariable(spv::NoPrecision, temp_storage(), type(Kind::u32, 4), name));
+        if (has_subroutines_)
+            add_interface(temps_.back());
     }
 }
 
@@ -77,7 +91,9 @@ void Emitter::declare_indexable_temp(const vsir::Declaration& decl)
     char name[16];
     snprintf(name, sizeof(name), "x%u", decl.index);
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(decl.count), 0);
-    x.var = b_.createVariable(spv::NoPrecision, spv::StorageClassFunction, array, name);
+    x.var = b_.createVariable(spv::NoPrecision, temp_storage(), array, name);
+    if (has_subroutines_)
+        add_interface(x.var);
     x.count = decl.count;
 }
 
@@ -158,7 +174,7 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
             break;
         spv::Id element = index_id(reg.idx[1]);
         spv::Id ptr = b_.createOp(spv::OpAccessChain,
-            pointer_type(spv::StorageClassFunction, type(Kind::u32, 4)),
+            pointer_type(temp_storage(), type(Kind::u32, 4)),
             std::vector<spv::Id>{indexable_temps_[reg.idx[0].offset].var, element});
         return {ptr, 4};
     }
@@ -180,6 +196,25 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
         return {builtin_variable(reg.file), 3};
     case RegisterFile::local_thread_index:
         return {builtin_variable(reg.file), 1};
+    case RegisterFile::input:
+    case RegisterFile::output:
+    case RegisterFile::depth_out:
+    case RegisterFile::depth_out_ge:
+    case RegisterFile::depth_out_le:
+    case RegisterFile::coverage_in:
+    case RegisterFile::coverage_out:
+    case RegisterFile::stencil_ref:
+    case RegisterFile::primitive_id:
+    case RegisterFile::gs_instance_id:
+    case RegisterFile::input_control_point:
+    case RegisterFile::output_control_point:
+    case RegisterFile::patch_constant:
+    case RegisterFile::tess_coord:
+    case RegisterFile::output_control_point_id:
+    case RegisterFile::fork_instance_id:
+    case RegisterFile::join_instance_id:
+    case RegisterFile::inner_coverage:
+        return io_register_pointer(reg);
     default:
         error(Code::spirv_unsupported_register, "register file '%s' is not supported here yet",
             vsir::register_prefix(reg.file));
@@ -282,7 +317,17 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     using vsir::RegisterFile;
     if (dst.reg.file == RegisterFile::null)
         return;
-    if (dst.reg.file != RegisterFile::temp && dst.reg.file != RegisterFile::indexable_temp) {
+    switch (dst.reg.file) {
+    case RegisterFile::temp:
+    case RegisterFile::indexable_temp:
+    case RegisterFile::output:
+    case RegisterFile::depth_out:
+    case RegisterFile::depth_out_ge:
+    case RegisterFile::depth_out_le:
+    case RegisterFile::coverage_out:
+    case RegisterFile::stencil_ref:
+        break;
+    default:
         error(Code::spirv_unsupported_register, "writing register file '%s' is not supported yet",
             vsir::register_prefix(dst.reg.file));
         return;
@@ -310,6 +355,10 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     RegisterPointer rp = register_pointer(dst.reg);
     if (!rp.ptr)
         return;
+    if (rp.size == 1) {
+        b_.createStore(words_count > 1 ? b_.createCompositeExtract(words, type(Kind::u32), 0) : words, rp.ptr);
+        return;
+    }
     if (mask != 0xfu) {
         spv::Id old = b_.createLoad(rp.ptr, spv::NoPrecision);
         if (words_count == 1) {

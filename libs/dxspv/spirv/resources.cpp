@@ -1,9 +1,11 @@
 // Resource declarations → descriptors and group-shared memory, and pointers
 // into them.
 //
-// Default binding scheme (see spirv/emit.h): set = register space, binding =
-// per-type base + first register of the range (cbv 0, srv 1000, uav 2000,
-// sampler 3000). An SM5.1 range of N registers is one descriptor array of N.
+// Bindings come from the binding map (EmitOptions::bindings, see
+// spirv/emit.h and bindings.h; E2012 for an unmapped descriptor in strict
+// mode). An SM5.1 range of N registers is one descriptor array of N, an
+// unbounded one a runtime array (RuntimeDescriptorArray). Constant buffers
+// mapped to push constants are members of one PushConstant block.
 //
 // Layouts:
 // - constant buffer cb#: Uniform block { uvec4 data[size] } with ArrayStride
@@ -12,9 +14,11 @@
 //   with ArrayStride 4, NonWritable for SRVs; byte offsets become uint
 //   indices;
 // - group-shared memory g#: a Workgroup array of uint;
-// - sampler s#: a UniformConstant OpTypeSampler.
+// - sampler s#: a UniformConstant OpTypeSampler;
+// - UAV counter: its own StorageBuffer block { uint counter; }.
 #include "spirv/emitter.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace dxspv::spirv {
@@ -51,14 +55,13 @@ Descriptor* Emitter::new_descriptor(const vsir::Instruction& ins, const vsir::De
     uint32_t first = decl.range_first, count = 1;
     if (reg.file != vsir::RegisterFile::groupshared) {
         if (decl.range_last == ~0u) {
-            error(Code::spirv_unsupported_declaration, "unbounded register ranges are not supported yet");
-            return nullptr;
-        }
-        if (decl.range_last < decl.range_first || decl.range_last - decl.range_first >= max_register_id) {
+            count = 0; // unbounded: a runtime descriptor array
+        } else if (decl.range_last < decl.range_first || decl.range_last - decl.range_first >= max_register_id) {
             error(Code::spirv_invalid_operand, "register range %u..%u", decl.range_first, decl.range_last);
             return nullptr;
+        } else {
+            count = decl.range_last - decl.range_first + 1;
         }
-        count = decl.range_last - decl.range_first + 1;
     }
     if (table->size() <= id)
         table->resize(id + 1);
@@ -69,22 +72,42 @@ Descriptor* Emitter::new_descriptor(const vsir::Instruction& ins, const vsir::De
     }
     desc.range_first = first;
     desc.range_count = count;
-    desc.is_array = count > 1;
+    desc.is_array = count != 1;
     return &desc;
 }
 
+ResolvedBinding Emitter::resolve_binding(DescriptorType dtype, const vsir::Declaration& decl)
+{
+    ResolvedBinding r = options_.bindings.resolve(dtype, decl.space, decl.range_first, prog_.model.stage);
+    if (!r.found) {
+        static constexpr const char* prefixes[] = {"t", "u", "b", "s"};
+        error(Code::spirv_unmapped_descriptor, "no binding-map entry for %s%u, space %u",
+            prefixes[uint32_t(dtype) & 3], decl.range_first, decl.space);
+    }
+    return r;
+}
+
 void Emitter::create_descriptor_variable(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl,
-    spv::Id element_type, spv::StorageClass storage, uint32_t binding_base)
+    spv::Id element_type, spv::StorageClass storage, DescriptorType dtype)
 {
     const vsir::Register& reg = prog_.dst(ins, 0).reg;
+    ResolvedBinding binding = resolve_binding(dtype, decl);
+    if (!binding.found)
+        return;
     spv::Id var_type = element_type;
-    if (desc.is_array)
+    if (desc.is_array && desc.range_count == 0) {
+        var_type = b_.makeRuntimeArray(element_type);
+        if (spirv_version(options_.target_env) < 0x00010500)
+            b_.addExtension("SPV_EXT_descriptor_indexing");
+        b_.addCapability(spv::CapabilityRuntimeDescriptorArrayEXT);
+    } else if (desc.is_array) {
         var_type = b_.makeArrayType(element_type, constant_u32(desc.range_count), 0);
+    }
     char name[32];
     snprintf(name, sizeof(name), "%s%u", vsir::register_prefix(reg.file), reg.idx[0].offset);
     desc.var = b_.createVariable(spv::NoPrecision, storage, var_type, name);
-    b_.addDecoration(desc.var, spv::DecorationDescriptorSet, int(decl.space));
-    b_.addDecoration(desc.var, spv::DecorationBinding, int(binding_base + desc.range_first));
+    b_.addDecoration(desc.var, spv::DecorationDescriptorSet, int(binding.set));
+    b_.addDecoration(desc.var, spv::DecorationBinding, int(binding.binding));
     add_interface(desc.var);
 }
 
@@ -99,6 +122,8 @@ void Emitter::declare_constant_buffer(const vsir::Instruction& ins, const vsir::
     }
     desc->form = DescriptorForm::cbv;
     desc->size = decl.count ? decl.count : 4096;
+    if (declare_push_constant_buffer(*desc, ins, decl))
+        return;
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(desc->size), 16);
     b_.addDecoration(array, spv::DecorationArrayStride, 16);
     char name[32];
@@ -107,7 +132,92 @@ void Emitter::declare_constant_buffer(const vsir::Instruction& ins, const vsir::
     b_.addMemberName(block, 0, "data");
     b_.addMemberDecoration(block, 0, spv::DecorationOffset, 0);
     b_.addDecoration(block, spv::DecorationBlock);
-    create_descriptor_variable(*desc, ins, decl, block, spv::StorageClassUniform, binding_base_cbv);
+    create_descriptor_variable(*desc, ins, decl, block, spv::StorageClassUniform, DescriptorType::cbv);
+}
+
+/// Constant buffers the binding map sends to push constants become members
+/// of one PushConstant block, each an array of uvec4 at its push-constant
+/// offset (members in offset order). Runs before the instruction walk.
+void Emitter::prepare_push_constants()
+{
+    struct Member {
+        uint32_t range_id, offset, size;
+        bool unknown_size;
+    };
+    std::vector<Member> members;
+    for (const vsir::Instruction& ins : prog_.instructions) {
+        if (ins.opcode != vsir::Opcode::dcl_constant_buffer || ins.dst_count < 1 || ins.decl >= prog_.decls.size()
+            || ins.dst_first >= prog_.dsts.size())
+            continue;
+        const vsir::Declaration& decl = prog_.decls[ins.decl];
+        ResolvedBinding r = options_.bindings.resolve(DescriptorType::cbv, decl.space, decl.range_first,
+            prog_.model.stage);
+        if (!r.found || !r.push_constant || decl.range_last != decl.range_first)
+            continue;
+        uint32_t size = decl.count ? std::min<uint32_t>(decl.count, 4096) : 4096;
+        members.push_back({prog_.dst(ins, 0).reg.idx[0].offset, r.push_constant_offset, size, decl.count == 0});
+    }
+    if (members.empty())
+        return;
+    std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) {
+        return a.offset < b.offset;
+    });
+    std::vector<spv::Id> member_types;
+    for (size_t i = 0; i < members.size(); ++i) {
+        Member& m = members[i];
+        if (m.offset % 16) {
+            error(Code::spirv_unsupported_declaration, "push-constant offset %u of cb%u is not a multiple of 16",
+                m.offset, m.range_id);
+            return;
+        }
+        // An unknown size stops at the next member; known sizes must not overlap.
+        if (i + 1 < members.size() && uint64_t(m.offset) + m.size * 16ull > members[i + 1].offset) {
+            if (!m.unknown_size || members[i + 1].offset < m.offset + 16) {
+                error(Code::spirv_unsupported_declaration, "push-constant ranges of cb%u and cb%u overlap",
+                    m.range_id, members[i + 1].range_id);
+                return;
+            }
+            m.size = (members[i + 1].offset - m.offset) / 16;
+        }
+        spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(m.size), 16);
+        b_.addDecoration(array, spv::DecorationArrayStride, 16);
+        member_types.push_back(array);
+    }
+    spv::Id block = b_.makeStructType(member_types, "push_constants");
+    for (uint32_t i = 0; i < members.size(); ++i) {
+        char name[32];
+        snprintf(name, sizeof(name), "cb%u", members[i].range_id);
+        b_.addMemberName(block, i, name);
+        b_.addMemberDecoration(block, i, spv::DecorationOffset, int(members[i].offset));
+        push_members_.push_back({members[i].range_id, i});
+    }
+    b_.addDecoration(block, spv::DecorationBlock);
+    push_block_var_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPushConstant, block, "push_constants");
+    add_interface(push_block_var_);
+}
+
+bool Emitter::declare_push_constant_buffer(Descriptor& desc, const vsir::Instruction& ins,
+    const vsir::Declaration& decl)
+{
+    ResolvedBinding r = resolve_binding(DescriptorType::cbv, decl);
+    if (!r.found)
+        return true;
+    if (!r.push_constant)
+        return false;
+    if (desc.is_array) {
+        error(Code::spirv_unsupported_declaration, "a constant buffer range cannot be push constants");
+        return true;
+    }
+    uint32_t range_id = prog_.dst(ins, 0).reg.idx[0].offset;
+    for (const auto& [id, member] : push_members_) {
+        if (id == range_id) {
+            desc.var = push_block_var_;
+            desc.push_member = member;
+            return true;
+        }
+    }
+    error(Code::spirv_invalid_operand, "push-constant buffer cb%u was not prepared", range_id);
+    return true;
 }
 
 spv::Id Emitter::buffer_block_type(bool read_only)
@@ -145,9 +255,42 @@ void Emitter::declare_buffer(const vsir::Instruction& ins, const vsir::Declarati
     desc->stride = structured ? decl.structure_stride : 0;
     uses_storage_buffer_ = true;
     create_descriptor_variable(*desc, ins, decl, buffer_block_type(srv), spv::StorageClassStorageBuffer,
-        srv ? binding_base_srv : binding_base_uav);
+        srv ? DescriptorType::srv : DescriptorType::uav);
     if (!srv && (decl.value & vsir::uav_globally_coherent))
         b_.addDecoration(desc->var, spv::DecorationCoherent);
+    bool counter = (decl.value & vsir::uav_has_counter) || (uav_usage(prog_.dst(ins, 0).reg.idx[0].offset) & uav_use_counter);
+    if (!srv && counter && desc->var)
+        declare_uav_counter(*desc, ins, decl);
+}
+
+/// A UAV counter (seed "Representing counter variables for typed
+/// buffers"): its own storage buffer block { uint counter; } at the binding
+/// the binding map gives for counters, an array of them for a range.
+void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl)
+{
+    ResolvedBinding binding = options_.bindings.resolve_counter(decl.space, decl.range_first, prog_.model.stage);
+    if (!binding.found) {
+        error(Code::spirv_unmapped_descriptor, "no binding-map entry for the counter of u%u, space %u",
+            decl.range_first, decl.space);
+        return;
+    }
+    if (!counter_block_) {
+        counter_block_ = b_.makeStructType({type(Kind::u32)}, "uav_counter");
+        b_.addMemberName(counter_block_, 0, "counter");
+        b_.addMemberDecoration(counter_block_, 0, spv::DecorationOffset, 0);
+        b_.addDecoration(counter_block_, spv::DecorationBlock);
+    }
+    spv::Id var_type = counter_block_;
+    if (desc.is_array && desc.range_count == 0)
+        var_type = b_.makeRuntimeArray(counter_block_);
+    else if (desc.is_array)
+        var_type = b_.makeArrayType(counter_block_, constant_u32(desc.range_count), 0);
+    char name[32];
+    snprintf(name, sizeof(name), "u%u_counter", prog_.dst(ins, 0).reg.idx[0].offset);
+    desc.counter_var = b_.createVariable(spv::NoPrecision, spv::StorageClassStorageBuffer, var_type, name);
+    b_.addDecoration(desc.counter_var, spv::DecorationDescriptorSet, int(binding.set));
+    b_.addDecoration(desc.counter_var, spv::DecorationBinding, int(binding.binding));
+    add_interface(desc.counter_var);
 }
 
 void Emitter::declare_sampler(const vsir::Instruction& ins, const vsir::Declaration& decl)
@@ -157,7 +300,7 @@ void Emitter::declare_sampler(const vsir::Instruction& ins, const vsir::Declarat
         return;
     desc->form = DescriptorForm::sampler;
     create_descriptor_variable(*desc, ins, decl, b_.makeSamplerType(), spv::StorageClassUniformConstant,
-        binding_base_sampler);
+        DescriptorType::sampler);
 }
 
 void Emitter::declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration& decl)
@@ -197,6 +340,8 @@ Descriptor* Emitter::find_descriptor(const vsir::Register& reg)
             reg.idx[0].offset);
         return nullptr;
     }
+    if (!(*table)[reg.idx[0].offset].var)
+        return nullptr; // its declaration failed and was reported
     return &(*table)[reg.idx[0].offset];
 }
 
@@ -208,7 +353,7 @@ spv::Id Emitter::descriptor_index(const Descriptor& desc, const vsir::Register& 
     }
     const vsir::RegisterIndex& idx = reg.idx[1];
     if (idx.rel_addr == vsir::invalid_index) {
-        if (idx.offset < desc.range_first || idx.offset - desc.range_first >= desc.range_count) {
+        if (idx.offset < desc.range_first || (desc.range_count && idx.offset - desc.range_first >= desc.range_count)) {
             error(Code::spirv_invalid_operand, "register %u outside its range %u..%u", idx.offset, desc.range_first,
                 desc.range_first + desc.range_count - 1);
             return constant_u32(0);
@@ -218,6 +363,20 @@ spv::Id Emitter::descriptor_index(const Descriptor& desc, const vsir::Register& 
     spv::Id id = index_id(idx);
     if (desc.range_first)
         id = b_.createBinOp(spv::OpISub, type(Kind::u32), id, constant_u32(desc.range_first));
+    return mark_non_uniform(reg, id);
+}
+
+/// Decorates `id` (a descriptor index, a pointer into a descriptor array or
+/// a loaded descriptor) NonUniform when the operand's index is not
+/// dynamically uniform.
+spv::Id Emitter::mark_non_uniform(const vsir::Register& reg, spv::Id id)
+{
+    if (!(reg.flags & vsir::register_non_uniform) || !id)
+        return id;
+    if (spirv_version(options_.target_env) < 0x00010500)
+        b_.addExtension("SPV_EXT_descriptor_indexing");
+    b_.addCapability(spv::CapabilityShaderNonUniformEXT);
+    b_.addDecoration(id, spv::DecorationNonUniformEXT);
     return id;
 }
 
@@ -235,12 +394,18 @@ spv::Id Emitter::constant_buffer_pointer(const vsir::Register& reg)
             reg.idx[2].offset, desc->size);
         return spv::NoResult;
     }
+    if (!desc->var)
+        return spv::NoResult;
+    if (desc->push_member != ~0u)
+        return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
+            std::vector<spv::Id>{desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
     std::vector<spv::Id> chain{desc->var};
     if (desc->is_array)
         chain.push_back(descriptor_index(*desc, reg));
     chain.push_back(constant_u32(0));
     chain.push_back(index_id(reg.idx[2]));
-    return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniform, type(Kind::u32, 4)), chain);
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniform, type(Kind::u32, 4)), chain);
+    return desc->is_array ? mark_non_uniform(reg, ptr) : ptr;
 }
 
 spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index)
@@ -253,7 +418,8 @@ spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Registe
         chain.push_back(descriptor_index(desc, reg));
     chain.push_back(constant_u32(0));
     chain.push_back(word_index);
-    return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, type(Kind::u32)), chain);
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, type(Kind::u32)), chain);
+    return desc.is_array ? mark_non_uniform(reg, ptr) : ptr;
 }
 
 } // namespace dxspv::spirv

@@ -1,0 +1,1052 @@
+// Shader inputs and outputs of the graphics stages: signature elements and
+// system values → Input/Output variables and builtins, the entry function
+// that copies them, pixel-shader operations tied to the interface (discard,
+// derivatives, eval_*).
+//
+// Representation:
+// - v# and o# are Private arrays of uvec4 (`v[N]`, `o[N]`), so masks,
+//   swizzles and relative addressing work as for temps. The program is
+//   emitted into a function of its own ("shader_main"); the entry point
+//   "main" copies every Input variable into `v`, calls it, and copies `o`
+//   into the Output variables, so that `ret` anywhere is a plain OpReturn.
+// - Every signature element is its own variable: Location = register,
+//   Component = its first component, typed from the element's component
+//   type (float, int, uint), so integer and float elements sharing a
+//   register stay apart and match the previous stage.
+// - System values become builtins (see builtin_for): SV_Position (VS out
+//   Position, PS in FragCoord with w → 1/w as in D3D), SV_VertexID /
+//   SV_InstanceID without the base (VertexIndex - BaseVertex, InstanceIndex
+//   - BaseInstance), SV_IsFrontFace (bool → 0 / 0xffffffff), SV_SampleIndex,
+//   SV_PrimitiveID, SV_RenderTargetArrayIndex, SV_ViewportArrayIndex, and
+//   SV_ClipDistance / SV_CullDistance gathered across registers into one
+//   float array each, in (register, component) order.
+// - Scalar system registers (oDepth*, oMask, oStencilRef, vCoverage,
+//   vInnerCoverage (FullyCoveredEXT → 1 / 0), vPrim, vGSInstanceID, the hull
+//   shader ids) are Private uints copied the same way.
+// - Without signatures (programs built in code), each declared register is
+//   one float element covering its declared mask.
+// - Per-vertex inputs (GS v[vertex][reg], HS/DS vicp) make `v` a 2D array
+//   [vertex][register] and their variables arrays of the vertex count; hull
+//   shader control-point outputs are arrays indexed by InvocationId; patch
+//   constants (HS outputs of fork/join phases, DS vpc) are a third set with
+//   Patch variables and TessLevelOuter/Inner for the tessellation factors
+//   (geometry.cpp and tessellation.cpp hold the stage-specific parts).
+#include "spirv/emitter.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+
+namespace dxspv::spirv {
+
+namespace {
+
+constexpr uint32_t max_io_registers = 64;
+
+bool is_input_decl(vsir::Opcode op)
+{
+    return op >= vsir::Opcode::dcl_input && op <= vsir::Opcode::dcl_input_ps_siv;
+}
+
+bool is_output_decl(vsir::Opcode op)
+{
+    return op >= vsir::Opcode::dcl_output && op <= vsir::Opcode::dcl_output_siv;
+}
+
+Kind kind_of(ComponentType t)
+{
+    switch (t) {
+    case ComponentType::uint32: return Kind::u32;
+    case ComponentType::sint32: return Kind::i32;
+    default: return Kind::f32;
+    }
+}
+
+bool is_scalar_system_file(vsir::RegisterFile f)
+{
+    using vsir::RegisterFile;
+    switch (f) {
+    case RegisterFile::depth_out:
+    case RegisterFile::depth_out_ge:
+    case RegisterFile::depth_out_le:
+    case RegisterFile::coverage_in:
+    case RegisterFile::coverage_out:
+    case RegisterFile::stencil_ref:
+    case RegisterFile::primitive_id:
+    case RegisterFile::gs_instance_id:
+    case RegisterFile::output_control_point_id:
+    case RegisterFile::fork_instance_id:
+    case RegisterFile::join_instance_id:
+    case RegisterFile::inner_coverage:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+bool Emitter::is_graphics() const
+{
+    switch (prog_.model.stage) {
+    case ShaderStage::vertex:
+    case ShaderStage::pixel:
+    case ShaderStage::geometry:
+    case ShaderStage::hull:
+    case ShaderStage::domain:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// What a system value becomes in this stage and direction; BuiltInMax:
+/// a Location variable.
+Emitter::BuiltinInfo Emitter::builtin_for(SystemValue sv, bool output)
+{
+    ShaderStage stage = prog_.model.stage;
+    bool ps = stage == ShaderStage::pixel;
+    bool vs = stage == ShaderStage::vertex;
+    switch (sv) {
+    case SystemValue::position:
+        if (ps && !output)
+            return {spv::BuiltInFragCoord, Kind::f32, 4};
+        if (!ps && (output || !vs))
+            return {spv::BuiltInPosition, Kind::f32, 4};
+        break;
+    case SystemValue::final_quad_edge_tessfactor:
+    case SystemValue::final_tri_edge_tessfactor:
+    case SystemValue::final_line_detail_tessfactor:
+    case SystemValue::final_line_density_tessfactor:
+        if (stage == ShaderStage::hull || stage == ShaderStage::domain)
+            return {spv::BuiltInTessLevelOuter, Kind::f32, 1, true};
+        break;
+    case SystemValue::final_quad_inside_tessfactor:
+    case SystemValue::final_tri_inside_tessfactor:
+        if (stage == ShaderStage::hull || stage == ShaderStage::domain)
+            return {spv::BuiltInTessLevelInner, Kind::f32, 1, true};
+        break;
+    case SystemValue::vertex_id:
+        if (vs && !output)
+            return {spv::BuiltInVertexIndex, Kind::i32, 1};
+        break;
+    case SystemValue::instance_id:
+        if (vs && !output)
+            return {spv::BuiltInInstanceIndex, Kind::i32, 1};
+        break;
+    case SystemValue::is_front_face:
+        if (ps && !output)
+            return {spv::BuiltInFrontFacing, Kind::boolean, 1};
+        break;
+    case SystemValue::sample_index:
+        if (ps && !output)
+            return {spv::BuiltInSampleId, Kind::i32, 1};
+        break;
+    case SystemValue::primitive_id:
+        if (!vs && !output)
+            return {spv::BuiltInPrimitiveId, Kind::i32, 1};
+        break;
+    case SystemValue::render_target_array_index:
+        if (ps != output)
+            return {spv::BuiltInLayer, Kind::i32, 1};
+        break;
+    case SystemValue::viewport_array_index:
+        if (ps != output)
+            return {spv::BuiltInViewportIndex, Kind::i32, 1};
+        break;
+    case SystemValue::clip_distance:
+        if (output ? !ps : !vs)
+            return {spv::BuiltInClipDistance, Kind::f32, 1, true};
+        break;
+    case SystemValue::cull_distance:
+        if (output ? !ps : !vs)
+            return {spv::BuiltInCullDistance, Kind::f32, 1, true};
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+void Emitter::add_builtin_capabilities(spv::BuiltIn builtin, bool output)
+{
+    bool ps = prog_.model.stage == ShaderStage::pixel;
+    switch (builtin) {
+    case spv::BuiltInSampleId:
+    case spv::BuiltInSamplePosition:
+        b_.addCapability(spv::CapabilitySampleRateShading);
+        break;
+    case spv::BuiltInPrimitiveId:
+        if (ps)
+            b_.addCapability(spv::CapabilityGeometry);
+        break;
+    case spv::BuiltInLayer:
+    case spv::BuiltInViewportIndex:
+        if (builtin == spv::BuiltInViewportIndex)
+            b_.addCapability(spv::CapabilityMultiViewport);
+        if (ps || prog_.model.stage == ShaderStage::geometry) {
+            b_.addCapability(spv::CapabilityGeometry);
+        } else if (output && spirv_version(options_.target_env) >= 0x00010500) {
+            b_.addCapability(builtin == spv::BuiltInLayer ? spv::CapabilityShaderLayer
+                                                          : spv::CapabilityShaderViewportIndex);
+        } else if (output) {
+            b_.addExtension("SPV_EXT_shader_viewport_index_layer");
+            b_.addCapability(spv::CapabilityShaderViewportIndexLayerEXT);
+        }
+        break;
+    case spv::BuiltInClipDistance:
+        b_.addCapability(spv::CapabilityClipDistance);
+        break;
+    case spv::BuiltInCullDistance:
+        b_.addCapability(spv::CapabilityCullDistance);
+        break;
+    case spv::BuiltInBaseVertex:
+    case spv::BuiltInBaseInstance:
+        if (spirv_version(options_.target_env) < 0x00010300)
+            b_.addExtension("SPV_KHR_shader_draw_parameters");
+        b_.addCapability(spv::CapabilityDrawParameters);
+        break;
+    case spv::BuiltInFullyCoveredEXT:
+        b_.addExtension("SPV_EXT_fragment_fully_covered");
+        b_.addCapability(spv::CapabilityFragmentFullyCoveredEXT);
+        break;
+    case spv::BuiltInFragStencilRefEXT:
+        b_.addExtension("SPV_EXT_shader_stencil_export");
+        b_.addCapability(spv::CapabilityStencilExportEXT);
+        break;
+    default:
+        break;
+    }
+}
+
+spv::Id Emitter::make_builtin_var(spv::BuiltIn builtin, spv::Id var_type, bool output, const char* name)
+{
+    spv::Id var = b_.createVariable(spv::NoPrecision, output ? spv::StorageClassOutput : spv::StorageClassInput,
+        var_type, name);
+    b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin));
+    bool integer = builtin == spv::BuiltInSampleId || builtin == spv::BuiltInPrimitiveId
+        || builtin == spv::BuiltInLayer || builtin == spv::BuiltInViewportIndex;
+    if (!output && integer && prog_.model.stage == ShaderStage::pixel)
+        b_.addDecoration(var, spv::DecorationFlat);
+    add_builtin_capabilities(builtin, output);
+    add_interface(var);
+    return var;
+}
+
+// ---- the scan before emission ----
+
+namespace {
+
+/// Vertices of a D3D geometry-shader input primitive (raw TPF enum).
+uint32_t primitive_vertices(uint32_t primitive)
+{
+    switch (primitive) {
+    case 1: return 1;
+    case 2: return 2;
+    case 3: return 3;
+    case 6: return 4;
+    case 7: return 6;
+    default: return 0;
+    }
+}
+
+} // namespace
+
+/// Collects the declared v#/o#/vpc registers (mask, interpolation, system
+/// value), creates the Private register arrays and every Input/Output
+/// variable. Runs before the instruction walk so that eval_* and the
+/// entry function find them.
+void Emitter::scan_io()
+{
+    using vsir::Opcode;
+    using vsir::RegisterFile;
+    out_.output = patch_.patch = true;
+    patch_.output = prog_.model.stage == ShaderStage::hull;
+    bool hull_patch_phase = false;
+    for (const vsir::Instruction& ins : prog_.instructions) {
+        if (ins.opcode == Opcode::hs_fork_phase || ins.opcode == Opcode::hs_join_phase)
+            hull_patch_phase = true;
+        else if (ins.opcode == Opcode::hs_control_point_phase)
+            hull_patch_phase = false;
+        if (ins.decl >= prog_.decls.size())
+            continue;
+        const vsir::Declaration& decl = prog_.decls[ins.decl];
+        if (ins.opcode == Opcode::dcl_gs_input_primitive)
+            in_.vertices = primitive_vertices(decl.value);
+        else if (ins.opcode == Opcode::dcl_input_control_point_count)
+            in_.vertices = std::min<uint32_t>(decl.count, 32);
+        else if (ins.opcode == Opcode::dcl_output_control_point_count)
+            out_.vertices = std::min<uint32_t>(decl.count, 32);
+        bool in = is_input_decl(ins.opcode), out = is_output_decl(ins.opcode);
+        if ((!in && !out) || ins.dst_count < 1 || ins.dst_first >= prog_.dsts.size())
+            continue;
+        const vsir::DstParam& d = prog_.dst(ins, 0);
+        if (is_scalar_system_file(d.reg.file)) {
+            declare_system_scalar(d.reg.file);
+            continue;
+        }
+        IoSet* set = nullptr;
+        switch (d.reg.file) {
+        case RegisterFile::input:
+        case RegisterFile::input_control_point: set = &in_; break;
+        case RegisterFile::output: set = hull_patch_phase ? &patch_ : &out_; break;
+        case RegisterFile::patch_constant: set = &patch_; break;
+        case RegisterFile::tess_coord: declare_tess_coord(); continue;
+        case RegisterFile::output_control_point: continue; // hull shaders read them back (tessellation.cpp)
+        default:
+            error(Code::spirv_unsupported_register, "%s of register '%s' is not supported yet",
+                vsir::opcode_info(ins.opcode).name, vsir::register_prefix(d.reg.file));
+            continue;
+        }
+        if (d.reg.index_count < 1 || d.reg.index_count > 2) {
+            error(Code::spirv_invalid_operand, "%s with %u indices", vsir::opcode_info(ins.opcode).name,
+                d.reg.index_count);
+            continue;
+        }
+        uint32_t r = d.reg.idx[d.reg.index_count - 1].offset;
+        if (r >= max_io_registers) {
+            error(Code::spirv_invalid_operand, "%s%u: register number too large", vsir::register_prefix(d.reg.file), r);
+            continue;
+        }
+        if (set->regs.size() <= r)
+            set->regs.resize(r + 1);
+        IoReg& reg = set->regs[r];
+        reg.mask |= d.write_mask & 0xf;
+        for (uint32_t c = 0; c < 4; ++c)
+            if ((d.write_mask & (1u << c)) && decl.interpolation != vsir::InterpolationMode::undefined)
+                reg.interpolation[c] = decl.interpolation;
+        if (decl.system_value != SystemValue::none)
+            reg.sv = decl.system_value;
+        if (d.write_mask & 0xf) { // an element for programs without signatures
+            SignatureElement e;
+            e.register_index = r;
+            e.mask = d.write_mask & 0xf;
+            e.system_value = decl.system_value;
+            e.component_type = ComponentType::float32;
+            set->fallback.push_back(e);
+        }
+    }
+    create_io_vars(in_, prog_.inputs);
+    create_io_vars(out_, prog_.outputs);
+    create_io_vars(patch_, prog_.patch_constants);
+}
+
+void Emitter::declare_tess_coord()
+{
+    if (tess_coord_)
+        return;
+    if (prog_.model.stage != ShaderStage::domain) {
+        error(Code::spirv_unsupported_register, "vDomain outside a domain shader");
+        return;
+    }
+    tess_coord_builtin_ = make_builtin_var(spv::BuiltInTessCoord, type(Kind::f32, 3), false, "TessCoord");
+    tess_coord_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, type(Kind::u32, 4), "vDomain",
+        b_.makeNullConstant(type(Kind::u32, 4)));
+    add_interface(tess_coord_);
+}
+
+void Emitter::declare_system_scalar(vsir::RegisterFile file)
+{
+    spv::Id& var = system_scalars_[size_t(file)];
+    if (var)
+        return;
+    using vsir::RegisterFile;
+    ShaderStage stage = prog_.model.stage;
+    bool ps = stage == ShaderStage::pixel;
+    spv::Id i32 = type(Kind::i32);
+    spv::Id sample_mask = b_.makeArrayType(i32, constant_u32(1), 0);
+    spv::Id builtin = spv::NoResult;
+    bool private_only = false;
+    switch (file) {
+    case RegisterFile::depth_out:
+    case RegisterFile::depth_out_ge:
+    case RegisterFile::depth_out_le:
+        if (!ps)
+            break;
+        builtin = make_builtin_var(spv::BuiltInFragDepth, type(Kind::f32), true, "oDepth");
+        b_.addExecutionMode(entry_, spv::ExecutionModeDepthReplacing);
+        if (file != RegisterFile::depth_out)
+            b_.addExecutionMode(entry_, file == RegisterFile::depth_out_ge ? spv::ExecutionModeDepthGreater
+                                                                           : spv::ExecutionModeDepthLess);
+        break;
+    case RegisterFile::coverage_out:
+        if (ps)
+            builtin = make_builtin_var(spv::BuiltInSampleMask, sample_mask, true, "oMask");
+        break;
+    case RegisterFile::coverage_in:
+        if (ps)
+            builtin = make_builtin_var(spv::BuiltInSampleMask, sample_mask, false, "vCoverage");
+        break;
+    case RegisterFile::stencil_ref:
+        if (ps) {
+            builtin = make_builtin_var(spv::BuiltInFragStencilRefEXT, i32, true, "oStencilRef");
+            b_.addExecutionMode(entry_, spv::ExecutionModeStencilRefReplacingEXT);
+        }
+        break;
+    case RegisterFile::inner_coverage:
+        if (ps)
+            builtin = make_builtin_var(spv::BuiltInFullyCoveredEXT, type(Kind::boolean), false, "vInnerCoverage");
+        break;
+    case RegisterFile::primitive_id:
+        if (stage == ShaderStage::geometry || stage == ShaderStage::hull || stage == ShaderStage::domain)
+            builtin = make_builtin_var(spv::BuiltInPrimitiveId, i32, false, "vPrim");
+        break;
+    case RegisterFile::gs_instance_id:
+        if (stage == ShaderStage::geometry)
+            builtin = make_builtin_var(spv::BuiltInInvocationId, i32, false, "vGSInstanceID");
+        break;
+    case RegisterFile::output_control_point_id:
+        if (stage == ShaderStage::hull)
+            builtin = hull_invocation_id();
+        break;
+    case RegisterFile::fork_instance_id:
+    case RegisterFile::join_instance_id:
+        private_only = stage == ShaderStage::hull;
+        break;
+    default:
+        break;
+    }
+    if (!builtin && !private_only) {
+        error(Code::spirv_unsupported_register, "register '%s' is not supported in this stage yet",
+            vsir::register_prefix(file));
+        return;
+    }
+    system_builtins_[size_t(file)] = builtin;
+    var = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, type(Kind::u32),
+        vsir::register_prefix(file), b_.makeNullConstant(type(Kind::u32)));
+    add_interface(var);
+}
+
+/// An element's system value; the declaration's when the signature has
+/// none and the declaration covers exactly this element.
+SystemValue Emitter::element_sv(const SignatureElement& e, const IoReg& reg)
+{
+    if (e.system_value != SystemValue::none || reg.sv == SystemValue::none)
+        return e.system_value;
+    return (reg.mask & e.mask) == e.mask && std::popcount(reg.mask) == std::popcount(e.mask) ? reg.sv
+                                                                                              : e.system_value;
+}
+
+namespace {
+
+/// Builtin arrays gathered from several elements, by BuiltinInfo order.
+enum GatheredArray : uint32_t { clip, cull, tess_outer, tess_inner, gathered_count };
+
+GatheredArray gathered_of(spv::BuiltIn b)
+{
+    switch (b) {
+    case spv::BuiltInClipDistance: return clip;
+    case spv::BuiltInCullDistance: return cull;
+    case spv::BuiltInTessLevelOuter: return tess_outer;
+    default: return tess_inner;
+    }
+}
+
+} // namespace
+
+void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& signature)
+{
+    std::vector<SignatureElement> elements;
+    for (SignatureElement e : signature.empty() ? set.fallback : signature) {
+        e.mask &= 0xf;
+        if (e.register_index >= max_io_registers || !e.mask)
+            continue;
+        switch (e.system_value) {
+        case SystemValue::depth:
+        case SystemValue::depth_greater_equal:
+        case SystemValue::depth_less_equal:
+        case SystemValue::coverage:
+        case SystemValue::stencil_ref:
+        case SystemValue::inner_coverage:
+            continue; // scalar system registers
+        default:
+            break;
+        }
+        if (e.stream != 0 && (!set.output || prog_.model.stage != ShaderStage::geometry || e.stream > 3)) {
+            error(Code::spirv_unsupported_declaration, "a signature element in stream %u here", e.stream);
+            return;
+        }
+        elements.push_back(e);
+    }
+    for (const SignatureElement& e : elements)
+        if (set.regs.size() <= e.register_index)
+            set.regs.resize(e.register_index + 1);
+    if (set.regs.empty())
+        return;
+    ShaderStage stage = prog_.model.stage;
+    bool arrayed_stage = stage == ShaderStage::geometry || stage == ShaderStage::hull || stage == ShaderStage::domain;
+    bool per_vertex = !set.patch && (set.output ? stage == ShaderStage::hull : arrayed_stage);
+    if (per_vertex && !set.vertices) {
+        error(Code::spirv_missing_declaration, "per-vertex %s without a vertex or control point count",
+            set.output ? "outputs" : "inputs");
+        return;
+    }
+    set.per_vertex = per_vertex;
+    // Private register array: [vertex][register] for per-vertex inputs.
+    spv::Id uvec4 = type(Kind::u32, 4);
+    spv::Id array = b_.makeArrayType(uvec4, constant_u32(uint32_t(set.regs.size())), 0);
+    if (per_vertex && !set.output)
+        array = b_.makeArrayType(array, constant_u32(set.vertices), 0);
+    const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
+    set.array = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array, name,
+        set.output ? b_.makeNullConstant(array) : spv::NoResult);
+    add_interface(set.array);
+
+    // Streams after the first get the locations after the previous streams'
+    // registers (only stream 0 reaches the next stage).
+    uint32_t stream_regs[4] = {};
+    for (const SignatureElement& e : elements)
+        stream_regs[e.stream & 3] = std::max(stream_regs[e.stream & 3], e.register_index + 1);
+    for (uint32_t k = 1; k < 4; ++k)
+        set.stream_location_base[k] = set.stream_location_base[k - 1] + stream_regs[k - 1];
+
+    // Gathered builtin arrays, in (register, component) order.
+    std::stable_sort(elements.begin(), elements.end(), [](const SignatureElement& a, const SignatureElement& b) {
+        return a.register_index != b.register_index ? a.register_index < b.register_index : a.mask < b.mask;
+    });
+    uint32_t gathered[gathered_count] = {};
+    for (const SignatureElement& e : elements) {
+        BuiltinInfo bi = builtin_for(element_sv(e, set.regs[e.register_index]), set.output);
+        if (bi.is_array)
+            gathered[gathered_of(bi.builtin)] += uint32_t(std::popcount(e.mask));
+    }
+    spv::Id gathered_vars[gathered_count] = {};
+    static constexpr spv::BuiltIn gathered_builtins[] = {spv::BuiltInClipDistance, spv::BuiltInCullDistance,
+        spv::BuiltInTessLevelOuter, spv::BuiltInTessLevelInner};
+    static constexpr const char* gathered_names[] = {"clip_distance", "cull_distance", "TessLevelOuter",
+        "TessLevelInner"};
+    for (uint32_t k = 0; k < gathered_count; ++k) {
+        if (!gathered[k])
+            continue;
+        if (k >= tess_outer)
+            gathered[k] = k == tess_outer ? 4 : 2;
+        if (gathered[k] > 8) {
+            error(Code::spirv_unsupported_declaration, "%s: more than 8 elements", gathered_names[k]);
+            return;
+        }
+        spv::Id t = b_.makeArrayType(type(Kind::f32), constant_u32(gathered[k]), 0);
+        if (per_vertex && k < tess_outer)
+            t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
+        gathered_vars[k] = make_builtin_var(gathered_builtins[k], t, set.output, gathered_names[k]);
+        if (k >= tess_outer)
+            b_.addDecoration(gathered_vars[k], spv::DecorationPatch);
+    }
+    uint32_t next[gathered_count] = {};
+    for (const SignatureElement& e : elements) {
+        IoVar v;
+        v.reg = e.register_index;
+        v.first = uint8_t(std::countr_zero(e.mask));
+        v.count = uint8_t(8 - std::countl_zero(uint8_t(e.mask)) - v.first);
+        const IoReg& reg = set.regs[e.register_index];
+        SystemValue sv = element_sv(e, reg);
+        // Only stream 0 reaches the rasterizer: system values of the other
+        // streams are plain (stream-output) variables.
+        BuiltinInfo bi = e.stream ? BuiltinInfo{} : builtin_for(sv, set.output);
+        v.builtin = bi.builtin;
+        v.stream = uint8_t(e.stream);
+        if (bi.is_array) {
+            GatheredArray k = gathered_of(bi.builtin);
+            v.var = gathered_vars[k];
+            v.kind = Kind::f32;
+            v.is_array = true;
+            if (sv == SystemValue::final_line_density_tessfactor)
+                v.array_base = 0;
+            else if (sv == SystemValue::final_line_detail_tessfactor)
+                v.array_base = 1;
+            else
+                v.array_base = uint8_t(next[k]);
+            next[k] += v.count;
+            if (v.array_base + v.count > gathered[k]) {
+                error(Code::spirv_invalid_operand, "too many tessellation factors in the signature");
+                return;
+            }
+        } else if (bi.builtin != spv::BuiltInMax) {
+            v.kind = bi.kind;
+            v.count = bi.count;
+            spv::Id t = type(bi.kind, bi.count);
+            if (per_vertex)
+                t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
+            v.var = make_builtin_var(bi.builtin, t, set.output, system_value_name(sv));
+            if (bi.builtin == spv::BuiltInVertexIndex)
+                v.base_var = make_builtin_var(spv::BuiltInBaseVertex, type(Kind::i32), false, "base_vertex");
+            if (bi.builtin == spv::BuiltInInstanceIndex)
+                v.base_var = make_builtin_var(spv::BuiltInBaseInstance, type(Kind::i32), false, "base_instance");
+            if (bi.count == 4)
+                v.first = 0;
+        } else {
+            v.kind = kind_of(e.component_type);
+            create_location_var(set, v, e, reg);
+        }
+        set.vars.push_back(v);
+    }
+}
+
+void Emitter::create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg)
+{
+    char name[64];
+    if (!e.semantic_name.empty())
+        snprintf(name, sizeof(name), "%.*s%u", int(e.semantic_name.size()), e.semantic_name.data(), e.semantic_index);
+    else
+        snprintf(name, sizeof(name), "%s%u", set.output ? "o" : "v", v.reg);
+    spv::Id t = type(v.kind, v.count);
+    if (set.per_vertex)
+        t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
+    v.var = b_.createVariable(spv::NoPrecision, set.output ? spv::StorageClassOutput : spv::StorageClassInput, t, name);
+    uint32_t base = set.patch ? patch_location_base() : set.stream_location_base[v.stream & 3];
+    b_.addDecoration(v.var, spv::DecorationLocation, int(v.reg + base));
+    if (v.stream) {
+        b_.addCapability(spv::CapabilityGeometryStreams);
+        b_.addDecoration(v.var, spv::DecorationStream, int(v.stream));
+    }
+    if (v.first)
+        b_.addDecoration(v.var, spv::DecorationComponent, int(v.first));
+    if (set.patch)
+        b_.addDecoration(v.var, spv::DecorationPatch);
+    add_interface(v.var);
+    if (set.output || prog_.model.stage != ShaderStage::pixel)
+        return;
+    using vsir::InterpolationMode;
+    InterpolationMode mode = reg.interpolation[v.first & 3];
+    if (mode == InterpolationMode::constant || v.kind != Kind::f32) {
+        b_.addDecoration(v.var, spv::DecorationFlat);
+        return;
+    }
+    if (mode == InterpolationMode::linear_noperspective || mode == InterpolationMode::linear_noperspective_centroid
+        || mode == InterpolationMode::linear_noperspective_sample)
+        b_.addDecoration(v.var, spv::DecorationNoPerspective);
+    if (mode == InterpolationMode::linear_centroid || mode == InterpolationMode::linear_noperspective_centroid)
+        b_.addDecoration(v.var, spv::DecorationCentroid);
+    if (mode == InterpolationMode::linear_sample || mode == InterpolationMode::linear_noperspective_sample) {
+        b_.addDecoration(v.var, spv::DecorationSample);
+        b_.addCapability(spv::CapabilitySampleRateShading);
+    }
+}
+
+/// Patch constants share the location space with the per-vertex variables
+/// of the hull-domain interface: they follow its registers (the HS output
+/// signature, which the DS input signature repeats), so both stages agree.
+uint32_t Emitter::patch_location_base() const
+{
+    const std::vector<SignatureElement>& sig = prog_.model.stage == ShaderStage::hull ? prog_.outputs : prog_.inputs;
+    uint32_t base = 0;
+    for (const SignatureElement& e : sig)
+        if (e.register_index < max_io_registers)
+            base = std::max(base, e.register_index + 1);
+    if (sig.empty())
+        base = uint32_t(prog_.model.stage == ShaderStage::hull ? out_.regs.size() : in_.regs.size());
+    return base;
+}
+
+// ---- register access ----
+
+RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
+{
+    using vsir::RegisterFile;
+    if (is_scalar_system_file(reg.file)) {
+        spv::Id var = system_scalars_[size_t(reg.file)];
+        if (!var)
+            error(Code::spirv_undeclared_register, "'%s' is not declared", vsir::register_prefix(reg.file));
+        return {var, uint8_t(var ? 1 : 0)};
+    }
+    if (reg.file == RegisterFile::tess_coord) {
+        if (!tess_coord_)
+            error(Code::spirv_undeclared_register, "'vDomain' is not declared");
+        return {tess_coord_, uint8_t(tess_coord_ ? 4 : 0)};
+    }
+    const IoSet* set = &in_;
+    spv::Id array = spv::NoResult;
+    uint32_t vertices = 0;
+    switch (reg.file) {
+    case RegisterFile::output:
+        set = hull_phase_ >= HullPhase::fork ? &patch_ : &out_;
+        break;
+    case RegisterFile::patch_constant:
+        set = &patch_;
+        break;
+    case RegisterFile::output_control_point:
+        array = hull_vocp_array();
+        set = &out_;
+        vertices = out_.vertices;
+        break;
+    default:
+        break;
+    }
+    if (!array) {
+        array = set->array;
+        vertices = set->per_vertex && !set->output ? set->vertices : 0;
+    }
+    uint32_t want = vertices ? 2 : 1;
+    if (reg.index_count != want || !array) {
+        error(Code::spirv_undeclared_register, "'%s' with %u indices is not declared here",
+            vsir::register_prefix(reg.file), reg.index_count);
+        return {};
+    }
+    const vsir::RegisterIndex& r = reg.idx[want - 1];
+    if (r.rel_addr == vsir::invalid_index && r.offset >= set->regs.size()) {
+        error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file), r.offset);
+        return {};
+    }
+    std::vector<spv::Id> chain{array};
+    if (vertices)
+        chain.push_back(index_id(reg.idx[0]));
+    chain.push_back(index_id(r));
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32, 4)), chain);
+    return {ptr, 4};
+}
+
+// ---- the entry function ----
+
+spv::Id Emitter::register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component)
+{
+    std::vector<spv::Id> chain{array};
+    if (vertex)
+        chain.push_back(vertex);
+    chain.push_back(constant_u32(reg));
+    chain.push_back(constant_u32(component));
+    return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32)), chain);
+}
+
+/// A pointer to variable `v` (its element `vertex` when per-vertex, its
+/// array element `index` when a gathered builtin array).
+spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index)
+{
+    spv::StorageClass sc = output ? spv::StorageClassOutput : spv::StorageClassInput;
+    std::vector<spv::Id> chain{v.var};
+    if (vertex)
+        chain.push_back(vertex);
+    if (v.is_array)
+        chain.push_back(constant_u32(index));
+    if (chain.size() == 1)
+        return v.var;
+    spv::Id element = v.is_array ? type(Kind::f32) : type(v.kind == Kind::boolean ? Kind::boolean : v.kind, v.count);
+    return b_.createOp(spv::OpAccessChain, pointer_type(sc, element), chain);
+}
+
+void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
+{
+    spv::Id u32 = type(Kind::u32);
+    spv::Id priv_vertex = set.per_vertex ? vertex : spv::NoResult;
+    if (v.is_array) {
+        for (uint32_t i = 0; i < v.count; ++i) {
+            spv::Id value = bitcast(b_.createLoad(io_var_pointer(v, false, vertex, v.array_base + i),
+                spv::NoPrecision), u32);
+            b_.createStore(value, register_word_pointer(set.array, priv_vertex, v.reg, v.first + i));
+        }
+        return;
+    }
+    spv::Id value = b_.createLoad(io_var_pointer(v, false, vertex, 0), spv::NoPrecision);
+    Value val{value, v.kind, v.count};
+    if (v.builtin == spv::BuiltInFragCoord) { // D3D's SV_Position.w is 1/w
+        spv::Id f32 = type(Kind::f32);
+        spv::Id w = b_.createCompositeExtract(value, f32, 3);
+        w = b_.createBinOp(spv::OpFDiv, f32, constant_f32(1.0f), w);
+        val.id = b_.createCompositeInsert(w, value, type(Kind::f32, 4), 3);
+    }
+    if (v.base_var) {
+        spv::Id base = b_.createLoad(v.base_var, spv::NoPrecision);
+        val.id = b_.createBinOp(spv::OpISub, type(Kind::i32), value, base);
+    }
+    uint32_t words_count = 0;
+    spv::Id words = to_words(val, words_count);
+    for (uint32_t i = 0; i < v.count && v.first + i < 4; ++i) {
+        spv::Id word = words_count > 1 ? b_.createCompositeExtract(words, u32, i) : words;
+        b_.createStore(word, register_word_pointer(set.array, priv_vertex, v.reg, v.first + i));
+    }
+}
+
+void Emitter::copy_inputs(const IoSet& set)
+{
+    if (!set.per_vertex) {
+        for (const IoVar& v : set.vars)
+            copy_input(set, v, spv::NoResult);
+        return;
+    }
+    for (uint32_t k = 0; k < set.vertices; ++k)
+        for (const IoVar& v : set.vars)
+            copy_input(set, v, constant_u32(k));
+}
+
+/// Stores the Private registers of `set` (read from `source`, by default
+/// the set's own array) into its Output variables, at `vertex` when they are
+/// per-vertex arrays.
+void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv::Id source, spv::Id source_vertex)
+{
+    uint32_t count = v.is_array ? 1 : v.count;
+    uint32_t iterations = v.is_array ? v.count : 1;
+    for (uint32_t it = 0; it < iterations; ++it) {
+        spv::Id parts[4];
+        for (uint32_t i = 0; i < count; ++i)
+            parts[i] = b_.createLoad(register_word_pointer(source ? source : set.array, source_vertex, v.reg,
+                v.first + it + i), spv::NoPrecision);
+        spv::Id words = construct(Kind::u32, parts, count);
+        Value val = from_words(words, count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
+        b_.createStore(val.id, io_var_pointer(v, true, vertex, v.array_base + it));
+    }
+}
+
+void Emitter::copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream)
+{
+    for (const IoVar& v : set.vars)
+        if (v.stream == stream)
+            copy_output(set, v, vertex, spv::NoResult, spv::NoResult);
+}
+
+void Emitter::copy_system_values(bool output)
+{
+    using vsir::RegisterFile;
+    if (!output && tess_coord_) {
+        spv::Id xyz = b_.createLoad(tess_coord_builtin_, spv::NoPrecision);
+        spv::Id words = bitcast(xyz, type(Kind::u32, 3));
+        spv::Id parts[4];
+        for (uint32_t i = 0; i < 3; ++i)
+            parts[i] = b_.createCompositeExtract(words, type(Kind::u32), i);
+        parts[3] = constant_u32(0);
+        b_.createStore(construct(Kind::u32, parts, 4), tess_coord_);
+    }
+    for (size_t f = 0; f < system_scalars_.size(); ++f) {
+        spv::Id priv = system_scalars_[f], builtin = system_builtins_[f];
+        if (!priv || !builtin)
+            continue;
+        RegisterFile file = RegisterFile(f);
+        bool is_output = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge
+            || file == RegisterFile::depth_out_le || file == RegisterFile::coverage_out
+            || file == RegisterFile::stencil_ref;
+        if (is_output != output)
+            continue;
+        spv::Id i32 = type(Kind::i32);
+        bool mask = file == RegisterFile::coverage_in || file == RegisterFile::coverage_out;
+        spv::Id target = builtin;
+        if (mask)
+            target = b_.createOp(spv::OpAccessChain,
+                pointer_type(output ? spv::StorageClassOutput : spv::StorageClassInput, i32),
+                std::vector<spv::Id>{builtin, constant_u32(0)});
+        if (output) {
+            spv::Id value = b_.createLoad(priv, spv::NoPrecision);
+            bool depth = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge
+                || file == RegisterFile::depth_out_le;
+            b_.createStore(bitcast(value, depth ? type(Kind::f32) : i32), target);
+        } else if (file == RegisterFile::inner_coverage) { // bool → 1 / 0, as D3D's SV_InnerCoverage
+            spv::Id value = b_.createLoad(target, spv::NoPrecision);
+            b_.createStore(b_.createTriOp(spv::OpSelect, type(Kind::u32), value, constant_u32(1), constant_u32(0)),
+                priv);
+        } else {
+            spv::Id value = b_.createLoad(target, spv::NoPrecision);
+            b_.createStore(bitcast(value, type(Kind::u32)), priv);
+        }
+    }
+}
+
+void Emitter::begin_graphics_module()
+{
+    entry_ = b_.makeEntryPoint("main");
+    spv::Block* body_entry = nullptr;
+    const char* name = prog_.model.stage == ShaderStage::hull ? "hs_decls" : "shader_main";
+    main_ = b_.makeFunctionEntry(spv::NoPrecision, b_.makeVoidType(), name, {}, {}, {}, &body_entry);
+    switch (prog_.model.stage) {
+    case ShaderStage::pixel:
+        b_.addExecutionMode(entry_, spv::ExecutionModeOriginUpperLeft);
+        break;
+    case ShaderStage::geometry:
+        b_.addCapability(spv::CapabilityGeometry);
+        break;
+    case ShaderStage::hull:
+    case ShaderStage::domain:
+        b_.addCapability(spv::CapabilityTessellation);
+        break;
+    default:
+        break;
+    }
+}
+
+void Emitter::finish_graphics_entry()
+{
+    if (prog_.model.stage == ShaderStage::hull) {
+        finish_hull_entry();
+        return;
+    }
+    b_.setBuildPoint(entry_->getEntryBlock());
+    copy_inputs(in_);
+    copy_inputs(patch_);
+    copy_system_values(false);
+    b_.createFunctionCall(main_, {});
+    if (prog_.model.stage != ShaderStage::geometry) // geometry shaders write at each emit
+        copy_outputs(out_, spv::NoResult);
+    copy_system_values(true);
+    b_.makeReturn(true);
+    b_.leaveFunction();
+}
+
+spv::ExecutionModel Emitter::execution_model() const
+{
+    switch (prog_.model.stage) {
+    case ShaderStage::vertex: return spv::ExecutionModelVertex;
+    case ShaderStage::pixel: return spv::ExecutionModelFragment;
+    case ShaderStage::geometry: return spv::ExecutionModelGeometry;
+    case ShaderStage::hull: return spv::ExecutionModelTessellationControl;
+    case ShaderStage::domain: return spv::ExecutionModelTessellationEvaluation;
+    default: return spv::ExecutionModelGLCompute;
+    }
+}
+
+// ---- pixel shader operations ----
+
+void Emitter::emit_discard(const vsir::Instruction& ins)
+{
+    if (prog_.model.stage != ShaderStage::pixel) {
+        error(Code::spirv_invalid_operand, "discard outside a pixel shader");
+        return;
+    }
+    spv::Id condition = test_condition(ins);
+    spv::Block* kill = new_block();
+    conditional_jump(condition, kill);
+    spv::Block* next = b_.getBuildPoint();
+    b_.setBuildPoint(kill);
+    if (spirv_version(options_.target_env) >= 0x00010600) {
+        b_.addCapability(spv::CapabilityDemoteToHelperInvocation);
+        b_.createNoResultOp(spv::OpDemoteToHelperInvocation);
+        b_.createBranch(next);
+    } else {
+        b_.createNoResultOp(spv::OpKill);
+    }
+    b_.setBuildPoint(next);
+}
+
+void Emitter::emit_derivative(const vsir::Instruction& ins)
+{
+    using vsir::Opcode;
+    if (prog_.model.stage != ShaderStage::pixel) {
+        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs a pixel shader", vsir::opcode_info(ins.opcode).name);
+        return;
+    }
+    spv::Op op = spv::OpDPdx;
+    switch (ins.opcode) {
+    case Opcode::deriv_rtx: op = spv::OpDPdx; break;
+    case Opcode::deriv_rty: op = spv::OpDPdy; break;
+    case Opcode::deriv_rtx_coarse: op = spv::OpDPdxCoarse; break;
+    case Opcode::deriv_rtx_fine: op = spv::OpDPdxFine; break;
+    case Opcode::deriv_rty_coarse: op = spv::OpDPdyCoarse; break;
+    default: op = spv::OpDPdyFine; break;
+    }
+    if (op != spv::OpDPdx && op != spv::OpDPdy)
+        b_.addCapability(spv::CapabilityDerivativeControl);
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    Value v = as_kind(load_src(prog_.src(ins, 0), dst.write_mask, dst.reg.type), Kind::f32);
+    spv::Id r = b_.createUnaryOp(op, type(Kind::f32, v.count), v.id);
+    decorate_precise(ins, r);
+    store_dst(dst, {r, Kind::f32, v.count});
+}
+
+/// eval_centroid / eval_sample_index / eval_snapped on an input register:
+/// GLSL.std.450 InterpolateAt* on the element variables it reads.
+/// InterpolateAt* of the components of input register `r` that `dst_mask`
+/// reads through `swizzle`; NoResult (reported only when `report`) if one
+/// is not an interpolated float element.
+spv::Id Emitter::eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask,
+    bool report, uint32_t& n)
+{
+    spv::Id f32 = type(Kind::f32);
+    spv::Id parts[4];
+    n = 0;
+    for (uint32_t p = 0; p < 4; ++p) {
+        if (!(dst_mask & (1u << p)))
+            continue;
+        uint32_t c = vsir::swizzle_component(swizzle, p);
+        const IoVar* var = nullptr;
+        for (const IoVar& v : in_.vars)
+            if (v.reg == r && c >= v.first && c < v.first + v.count && !v.is_array && v.builtin == spv::BuiltInMax)
+                var = &v;
+        if (!var || var->kind != Kind::f32) {
+            if (report)
+                error(Code::spirv_unsupported_register, "v%u.%c is not an interpolated float input", r, "xyzw"[c]);
+            return spv::NoResult;
+        }
+        spv::Id t = type(Kind::f32, var->count);
+        spv::Id value = extra ? glsl(op, t, {var->var, extra}) : glsl(op, t, {var->var});
+        parts[n++] = var->count > 1 ? b_.createCompositeExtract(value, f32, c - var->first) : value;
+    }
+    return n ? construct(Kind::f32, parts, n) : spv::NoResult;
+}
+
+/// eval_centroid / eval_sample_index / eval_snapped on an input register:
+/// GLSL.std.450 InterpolateAt* on the element variables it reads. A
+/// relatively addressed register selects among every input register whose
+/// components can be interpolated.
+void Emitter::emit_eval(const vsir::Instruction& ins)
+{
+    using vsir::Opcode;
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    const vsir::SrcParam& src = prog_.src(ins, 0);
+    if (prog_.model.stage != ShaderStage::pixel || src.reg.file != vsir::RegisterFile::input
+        || src.reg.index_count != 1) {
+        error(Code::spirv_unsupported_register, "pull-model interpolation of this operand is not supported");
+        return;
+    }
+    b_.addCapability(spv::CapabilityInterpolationFunction);
+    spv::Id extra = spv::NoResult;
+    GLSLstd450 op = GLSLstd450InterpolateAtCentroid;
+    if (ins.opcode == Opcode::eval_sample_index) {
+        op = GLSLstd450InterpolateAtSample;
+        extra = load_scalar(prog_.src(ins, 1), Kind::i32).id;
+    } else if (ins.opcode == Opcode::eval_snapped) {
+        op = GLSLstd450InterpolateAtOffset;
+        Value off = as_kind(load_src(prog_.src(ins, 1), 0x3, vsir::DataType::i32), Kind::i32);
+        spv::Id fv = b_.createUnaryOp(spv::OpConvertSToF, type(Kind::f32, 2), off.id);
+        extra = b_.createBinOp(spv::OpVectorTimesScalar, type(Kind::f32, 2), fv, constant_f32(1.0f / 16.0f));
+    }
+    uint8_t mask = dst.write_mask & 0xf;
+    uint32_t n = 0;
+    spv::Id value = spv::NoResult;
+    if (src.reg.idx[0].rel_addr == vsir::invalid_index) {
+        value = eval_register(op, extra, src.reg.idx[0].offset, src.swizzle, mask, true, n);
+    } else {
+        spv::Id index = index_id(src.reg.idx[0]);
+        n = uint32_t(std::popcount(mask));
+        value = splat_constant(Kind::f32, n, 0);
+        for (uint32_t r = 0; r < in_.regs.size(); ++r) {
+            uint32_t count = 0;
+            spv::Id candidate = eval_register(op, extra, r, src.swizzle, mask, false, count);
+            if (!candidate)
+                continue;
+            spv::Id is_r = b_.createBinOp(spv::OpIEqual, type(Kind::boolean), index, constant_u32(r));
+            if (n > 1)
+                is_r = b_.createCompositeConstruct(type(Kind::boolean, n), std::vector<spv::Id>(n, is_r));
+            value = b_.createTriOp(spv::OpSelect, type(Kind::f32, n), is_r, candidate, value);
+        }
+    }
+    if (!value)
+        return;
+    Value result{value, Kind::f32, uint8_t(n)};
+    if (src.modifier != vsir::SrcModifier::none)
+        result.id = apply_modifier(result.id, Kind::f32, n, src.modifier);
+    store_dst(dst, result);
+}
+
+bool Emitter::emit_io_op(const vsir::Instruction& ins)
+{
+    using vsir::Opcode;
+    switch (ins.opcode) {
+    case Opcode::discard:
+        emit_discard(ins);
+        return true;
+    case Opcode::deriv_rtx:
+    case Opcode::deriv_rty:
+    case Opcode::deriv_rtx_coarse:
+    case Opcode::deriv_rtx_fine:
+    case Opcode::deriv_rty_coarse:
+    case Opcode::deriv_rty_fine:
+        emit_derivative(ins);
+        return true;
+    case Opcode::eval_centroid:
+    case Opcode::eval_sample_index:
+    case Opcode::eval_snapped:
+        emit_eval(ins);
+        return true;
+    case Opcode::check_access_fully_mapped:
+        emit_check_access(ins);
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace dxspv::spirv
