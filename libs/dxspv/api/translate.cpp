@@ -35,7 +35,9 @@ spirv::TargetEnv target_env(dxspv_spirv_environment env)
     }
 }
 
-/// Signatures of the container into the program (the *1 forms preferred).
+/// Signatures of the container into the program (the *1 forms preferred);
+/// records which chunk kinds were read and whether their name tables were
+/// padded, so write_dxbc_tpf can rebuild the same chunks.
 bool read_signatures(const container::Container& c, vsir::Program& program, Diagnostics& diags)
 {
     struct {
@@ -46,15 +48,18 @@ bool read_signatures(const container::Container& c, vsir::Program& program, Diag
         {{"OSG1", "OSG5", "OSGN"}, &program.outputs},
         {{"PSG1", "PCSG", nullptr}, &program.patch_constants},
     };
-    for (auto& kind : kinds) {
-        for (const char* name : kind.names) {
+    for (unsigned k = 0; k < 3; ++k) {
+        for (const char* name : kinds[k].names) {
             if (!name)
                 break;
             const container::Chunk* chunk = c.find(container::fourcc(name));
             if (!chunk)
                 continue;
-            if (!container::parse_signature(*chunk, *kind.out, diags))
+            if (!container::parse_signature(*chunk, *kinds[k].out, diags))
                 return false;
+            program.signature_chunks[k] = container::fourcc(name);
+            if (chunk->data.size() % 4)
+                program.signature_unpadded |= uint8_t(1u << k);
             break;
         }
     }
@@ -120,17 +125,37 @@ bool write_dxbc_tpf(const vsir::Program& program, std::vector<uint8_t>& out, Dia
                 return true;
         return false;
     };
-    bool sg1 = needs_sg1(program.inputs) || needs_sg1(program.outputs) || needs_sg1(program.patch_constants);
-    auto format = sg1 ? container::SignatureFormat::sg1 : container::SignatureFormat::sgn;
-    std::vector<uint8_t> isgn = container::serialize_signature(program.inputs, format);
-    std::vector<uint8_t> osgn = container::serialize_signature(program.outputs, format);
-    std::vector<uint8_t> pcsg = container::serialize_signature(program.patch_constants, format);
-    std::vector<container::ChunkInput> chunks = {
-        {container::fourcc(sg1 ? "ISG1" : "ISGN"), isgn},
-        {container::fourcc(sg1 ? "OSG1" : "OSGN"), osgn},
+    auto has_precision = [](const std::vector<SignatureElement>& elements) {
+        for (const SignatureElement& e : elements)
+            if (e.min_precision != MinPrecision::none)
+                return true;
+        return false;
     };
-    if (program.model.stage == ShaderStage::hull || program.model.stage == ShaderStage::domain)
-        chunks.push_back({container::fourcc(sg1 ? "PSG1" : "PCSG"), pcsg});
+    bool sg1 = needs_sg1(program.inputs) || needs_sg1(program.outputs) || needs_sg1(program.patch_constants);
+    // The chunk kinds the program was read from, else *N (or *1 when needed).
+    static const char* const defaults[3][2] = {{"ISGN", "ISG1"}, {"OSGN", "OSG1"}, {"PCSG", "PSG1"}};
+    const std::vector<SignatureElement>* elements[3] = {&program.inputs, &program.outputs, &program.patch_constants};
+    std::vector<uint8_t> data[3];
+    std::vector<container::ChunkInput> chunks;
+    bool patch = program.model.stage == ShaderStage::hull || program.model.stage == ShaderStage::domain;
+    for (unsigned k = 0; k < 3; ++k) {
+        uint32_t code = program.signature_chunks[k];
+        container::SignatureFormat format;
+        bool fits = code && container::signature_format_of(code, format) &&
+                    (format == container::SignatureFormat::sg1 || !needs_sg1(*elements[k]) ||
+                     (format == container::SignatureFormat::sg5 && !has_precision(*elements[k])));
+        if (!fits) {
+            if (k == 2 && !patch)
+                continue;
+            code = container::fourcc(defaults[k][sg1 ? 1 : 0]);
+            container::signature_format_of(code, format);
+        }
+        std::optional<uint8_t> padding;
+        if (!(program.signature_unpadded & (1u << k)))
+            padding = 0xab;
+        data[k] = container::serialize_signature(*elements[k], format, padding);
+        chunks.push_back({code, data[k]});
+    }
     chunks.push_back({container::fourcc(tpf::chunk_name_for(program)),
                       {reinterpret_cast<const uint8_t*>(tokens.data()), tokens.size() * 4}});
     return container::serialize_container(chunks, out, diags);

@@ -9,6 +9,7 @@
 
 #include "text/lexer.h"
 #include "text/names.h"
+#include "text/signature_text.h"
 #include "tpf/opcode_table.h"
 #include "tpf/tokens.h"
 
@@ -26,7 +27,7 @@ constexpr unsigned max_depth = 3;
 /// One `_name` segment of an opcode word with the paren groups glued to it.
 struct Segment {
     std::string_view name;
-    std::string_view groups[2];
+    std::string_view groups[3];
     unsigned group_count = 0;
     Location location;
 };
@@ -36,8 +37,22 @@ struct Parsed {
     vsir::Register reg;
     std::string_view selection; ///< letters after '.', empty when none
     vsir::SrcModifier modifier = vsir::SrcModifier::none;
+    vsir::OperandForm form = vsir::OperandForm::unspecified; ///< from a {c0}/{c1}/{mask}/{swz}/{sel} annotation
+    uint8_t token_flags = 0;                                   ///< {ext}
     Location location;
 };
+
+/// The token form named by an operand annotation.
+bool form_of_annotation(std::string_view w, vsir::OperandForm& out)
+{
+    static const char* const names[] = {"", "c0", "c1", "mask", "swz", "sel"};
+    for (unsigned i = 1; i < 6; ++i)
+        if (w == names[i]) {
+            out = vsir::OperandForm(i);
+            return true;
+        }
+    return false;
+}
 
 bool is_opaque(RegisterFile file)
 {
@@ -154,6 +169,7 @@ private:
     bool opcode_word(std::vector<Segment>& segments);
     bool instruction(Opcode op, const std::vector<Segment>& segments, size_t first_suffix, uint32_t line);
     bool suffixes(vsir::Instruction& ins, const std::vector<Segment>& segments, size_t first, bool& saturate);
+    bool tail_tokens(vsir::Instruction& ins, const Segment& s);
     bool declaration(Opcode op, const std::vector<Segment>& segments, size_t first_suffix, uint32_t line);
     bool declaration_body(Opcode op, vsir::Declaration& d, vsir::DstParam& dst, bool& has_dst);
     bool parse_operand(Parsed& out, unsigned depth);
@@ -273,7 +289,7 @@ bool Assembler::opcode_word(std::vector<Segment>& segments)
             std::string_view group;
             if (!lx_.paren_group(group))
                 return error(Code::text_syntax, at, "unterminated '('");
-            if (segments.empty() || segments.back().group_count == 2)
+            if (segments.empty() || segments.back().group_count == 3)
                 return error(Code::text_unknown_suffix, at, "unexpected '(' group");
             segments.back().groups[segments.back().group_count++] = group;
         } else {
@@ -307,6 +323,8 @@ bool Assembler::line()
         std::string_view candidate = name;
         if (candidate == "ldms")
             candidate = "ld2dms";
+        if (candidate == "ldms_s")
+            candidate = "ld2dms_s";
         if (candidate == "dcl_output_sv")
             candidate = "dcl_output_siv";
         if (candidate == "dcl_constantBuffer")
@@ -510,6 +528,10 @@ bool Assembler::parse_operand(Parsed& out, unsigned depth)
         uint32_t precision = 0;
         if (w == "nonuniform")
             out.reg.flags |= vsir::register_non_uniform;
+        else if (w == "ext")
+            out.token_flags |= vsir::token_empty_modifier;
+        else if (form_of_annotation(w, out.form))
+            ;
         else if (min_precision_names.value_of(w, precision))
             out.reg.precision = MinPrecision(precision);
         else
@@ -552,12 +574,40 @@ bool Assembler::mask_of(const Parsed& in, uint8_t& out)
 
 bool Assembler::to_src(const Parsed& in, DataType type, vsir::SrcParam& out)
 {
+    using vsir::OperandForm;
     out = vsir::SrcParam{};
     out.reg = in.reg;
     out.modifier = in.modifier;
+    out.token_flags = in.token_flags;
     vsir::Register& r = out.reg;
+    size_t letters = in.selection.size();
+    out.form = in.form != OperandForm::unspecified ? in.form
+               : letters == 1                      ? OperandForm::select
+               : letters                           ? OperandForm::swizzle
+                                                   : OperandForm::unspecified;
+    if (out.form == OperandForm::mask && letters) {
+        // A source encoded in mask form reads the mask's components in order.
+        if (!mask_of(in, out.form_mask))
+            return false;
+        unsigned comps[4], n = 0;
+        for (unsigned c = 0; c < 4; ++c)
+            if (out.form_mask & (1u << c))
+                comps[n++] = c;
+        for (; n < 4; ++n)
+            comps[n] = comps[n - 1];
+        out.swizzle = vsir::make_swizzle(comps[0], comps[1], comps[2], comps[3]);
+        letters = 0;
+    }
+    auto selection = [&](uint8_t fallback) {
+        if (!letters) {
+            if (out.form != OperandForm::mask)
+                out.swizzle = fallback;
+            return true;
+        }
+        return swizzle_of(in, out.swizzle);
+    };
     if (r.file == RegisterFile::immediate || r.file == RegisterFile::immediate64) {
-        if (!in.selection.empty())
+        if (letters)
             return error(Code::text_bad_swizzle, in.location, "immediates take no swizzle");
         r.type = type;
         out.swizzle = r.dimension == Dimension::scalar ? 0 : vsir::swizzle_identity;
@@ -566,8 +616,7 @@ bool Assembler::to_src(const Parsed& in, DataType type, vsir::SrcParam& out)
     if (is_opaque(r.file)) {
         r.type = DataType::opaque;
         r.dimension = Dimension::none;
-        out.swizzle = 0;
-        return in.selection.empty() || swizzle_of(in, out.swizzle);
+        return selection(0);
     }
     r.type = type;
     if (is_scalar_file(r.file)) {
@@ -575,14 +624,13 @@ bool Assembler::to_src(const Parsed& in, DataType type, vsir::SrcParam& out)
         out.swizzle = 0;
         return true;
     }
-    if (r.file == RegisterFile::null && in.selection.empty()) {
+    if (r.file == RegisterFile::null && !letters && out.form != OperandForm::mask) {
         r.dimension = Dimension::none;
         out.swizzle = 0;
         return true;
     }
     r.dimension = Dimension::vec4;
-    out.swizzle = vsir::swizzle_identity;
-    return in.selection.empty() || swizzle_of(in, out.swizzle);
+    return selection(vsir::swizzle_identity);
 }
 
 bool Assembler::to_dst(const Parsed& in, DataType type, bool declaration, vsir::DstParam& out)
@@ -603,6 +651,10 @@ bool Assembler::to_dst(const Parsed& in, DataType type, bool declaration, vsir::
     }
     if (in.modifier != vsir::SrcModifier::none)
         return error(Code::text_bad_operand, in.location, "destinations take no source modifier");
+    out.token_flags = in.token_flags;
+    out.form = in.form != vsir::OperandForm::unspecified ? in.form
+               : in.selection.empty()                   ? vsir::OperandForm::unspecified
+                                                        : vsir::OperandForm::mask;
     if (is_opaque(r.file)) {
         r.type = DataType::opaque;
         r.dimension = Dimension::none;
@@ -650,8 +702,48 @@ bool Assembler::return_types(std::string_view group, DataType (&types)[4], Locat
     return true;
 }
 
-bool Assembler::suffixes(vsir::Instruction& ins, const std::vector<Segment>& segments, size_t first, bool& saturate)
+/// `_tail(0x0,...)`: tokens the instruction carries after its last operand.
+bool Assembler::tail_tokens(vsir::Instruction& ins, const Segment& s)
 {
+    std::string g(s.groups[0]);
+    ins.tail_first = uint32_t(p_.u32_pool.size());
+    ins.tail_count = 0;
+    const char* c = g.c_str();
+    for (;;) {
+        char* end = nullptr;
+        while (*c == ' ')
+            ++c;
+        unsigned long long v = std::strtoull(c, &end, 0);
+        if (end == c || v > 0xffffffffull || ins.tail_count == 0xff)
+            return error(Code::text_unknown_suffix, s.location, "invalid tail tokens '(%s)'", g.c_str());
+        p_.u32_pool.push_back(uint32_t(v));
+        ++ins.tail_count;
+        c = end;
+        while (*c == ' ')
+            ++c;
+        if (!*c)
+            return true;
+        if (*c++ != ',')
+            return error(Code::text_unknown_suffix, s.location, "invalid tail tokens '(%s)'", g.c_str());
+    }
+}
+
+bool Assembler::suffixes(vsir::Instruction& ins, const std::vector<Segment>& in_segments, size_t first, bool& saturate)
+{
+    // fxc writes `_aoffimmi_indexable(offsets)(dimension)(types)`: give each
+    // group-less `aoffimmi`/`indexable` segment the next groups in order.
+    std::vector<Segment> segments = in_segments;
+    for (size_t i = first; i + 1 < segments.size(); ++i) {
+        Segment& s = segments[i];
+        Segment& next = segments[i + 1];
+        if (s.group_count || (s.name != "aoffimmi" && s.name != "indexable") || next.group_count < 2)
+            continue;
+        s.groups[0] = next.groups[0];
+        s.group_count = 1;
+        for (unsigned g = 1; g < next.group_count; ++g)
+            next.groups[g - 1] = next.groups[g];
+        --next.group_count;
+    }
     for (size_t i = first; i < segments.size(); ++i) {
         const Segment& s = segments[i];
         unsigned groups_used = 0;
@@ -697,6 +789,10 @@ bool Assembler::suffixes(vsir::Instruction& ins, const std::vector<Segment>& seg
                 return error(Code::text_unknown_suffix, s.location, "invalid resource '(%s)'", g.c_str());
             ins.resource_dimension = vsir::ResourceDimension(value);
             ins.resource_stride = stride;
+        } else if (s.name == "tail" && s.group_count) {
+            groups_used = 1;
+            if (!tail_tokens(ins, s))
+                return false;
         } else if (!s.name.empty()) {
             return error(Code::text_unknown_suffix, s.location, "unknown suffix '_%.*s' of %s", int(s.name.size()),
                          s.name.data(), vsir::opcode_info(op).name);
@@ -842,6 +938,9 @@ bool Assembler::descriptor(RegisterFile file, vsir::Declaration& d, vsir::DstPar
     uint32_t id = uint32_t(std::strtoul(std::string(w.substr(digits)).c_str(), nullptr, 10));
     d.index = id;
     d.range_first = d.range_last = id;
+    // Newer fxc releases spell SM4/5.0 constant buffer declarations `CB0[4]`.
+    if (upper && !(p_.model.major == 5 && p_.model.minor == 1))
+        upper = false;
     if (upper) {
         if (!expect('[') || !uint_value(d.range_first, "the range start") || !expect(':'))
             return false;
@@ -861,6 +960,15 @@ bool Assembler::descriptor(RegisterFile file, vsir::Declaration& d, vsir::DstPar
     }
     dst.reg = vsir::make_register(file, DataType::opaque, Dimension::none, {&id, 1});
     dst.write_mask = 0;
+    lx_.skip_blanks();
+    if (lx_.peek() == '{') {
+        lx_.advance();
+        lx_.skip_blanks();
+        Location where = lx_.location();
+        if (!form_of_annotation(lx_.word(), dst.form))
+            return error(Code::text_syntax, where, "expected a token form annotation ({c0}, {c1}, {swz} ...)");
+        return expect('}');
+    }
     return true;
 }
 
@@ -1141,6 +1249,8 @@ bool Assembler::run()
 
 bool assemble(std::string_view text, vsir::Program& out, Diagnostics& diags)
 {
+    if (!parse_signatures(text, out, diags))
+        return false;
     return Assembler(text, out, diags).run();
 }
 

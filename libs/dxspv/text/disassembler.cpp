@@ -6,6 +6,8 @@
 
 #include "common/diagnostics.h"
 #include "text/names.h"
+#include "text/signature_text.h"
+#include "tpf/writer.h"
 
 namespace dxspv::text {
 
@@ -49,7 +51,7 @@ bool tests_condition(Opcode op)
 std::string format_f32(uint32_t bits)
 {
     if (bits == 0)
-        return "0";
+        return "0.000000";
     float f = 0;
     std::memcpy(&f, &bits, 4);
     if (!std::isfinite(f))
@@ -66,7 +68,7 @@ std::string format_f32(uint32_t bits)
 std::string format_f64(uint64_t bits)
 {
     if (bits == 0)
-        return "0";
+        return "0.000000";
     double d = 0;
     std::memcpy(&d, &bits, 8);
     if (!std::isfinite(d))
@@ -96,8 +98,10 @@ std::string format_untyped(uint32_t bits)
     return strformat("0x%08x", bits);
 }
 
-std::string format_u32(DataType type, uint32_t value)
+std::string format_u32(DataType type, uint32_t value, bool untyped)
 {
+    if (untyped && type == DataType::f32)
+        return format_untyped(value);
     switch (type) {
     case DataType::f32: return format_f32(value);
     case DataType::i32: return strformat("%d", int32_t(value));
@@ -125,7 +129,9 @@ private:
     void index(const vsir::RegisterIndex& index, unsigned depth);
     void immediate(const vsir::Register& reg);
     void src(const vsir::SrcParam& src, unsigned depth);
-    void dst(const vsir::DstParam& dst);
+    void dst(const vsir::DstParam& dst, bool declaration = false);
+    void form_annotation(const vsir::Register& reg, vsir::OperandForm recorded, vsir::OperandForm implied, bool is_dst,
+                         bool declaration, uint8_t mask, uint8_t swizzle);
     void decl_dst(const vsir::Instruction& ins);
     void swizzle(uint8_t swizzle, bool collapse);
     void mask(uint8_t mask);
@@ -133,6 +139,7 @@ private:
 
     const vsir::Program& p_;
     bool sm51_;
+    bool untyped_ = false; ///< the current instruction moves bits (mov, movc, swapc): fxc's immediate spelling
     std::string out_;
 };
 
@@ -176,7 +183,7 @@ void Disassembler::immediate(const vsir::Register& r)
     if (r.file == RegisterFile::immediate) {
         out_ += "l(";
         for (unsigned i = 0; i < (scalar ? 1u : 4u); ++i)
-            out_ += (i ? ", " : "") + format_u32(r.type, r.u32[i]);
+            out_ += (i ? ", " : "") + format_u32(r.type, r.u32[i], untyped_);
     } else {
         out_ += "d(";
         for (unsigned i = 0; i < (scalar ? 1u : 2u); ++i) {
@@ -229,8 +236,25 @@ void Disassembler::annotations(const vsir::Register& r)
         out_ += " {nonuniform}";
 }
 
+/// ` {c0}`, ` {c1}`, ` {mask}`, ` {swz}`, ` {sel}` when the token form the
+/// text implies (letters, else the writer's default) is not the recorded one.
+void Disassembler::form_annotation(const vsir::Register& r, vsir::OperandForm recorded, vsir::OperandForm implied,
+                                   bool is_dst, bool declaration, uint8_t mask, uint8_t swizzle)
+{
+    using vsir::OperandForm;
+    if (recorded == OperandForm::unspecified)
+        return;
+    if (implied == OperandForm::unspecified)
+        implied = tpf::default_operand_form(r, is_dst, declaration, mask, swizzle, sm51_);
+    if (implied == recorded)
+        return;
+    static const char* const names[] = {"", "c0", "c1", "mask", "swz", "sel"};
+    out_ += strformat(" {%s}", names[unsigned(recorded) % 6]);
+}
+
 void Disassembler::src(const vsir::SrcParam& s, unsigned depth)
 {
+    using vsir::OperandForm;
     switch (s.modifier) {
     case vsir::SrcModifier::neg: out_ += '-'; break;
     case vsir::SrcModifier::abs: out_ += '|'; break;
@@ -241,22 +265,57 @@ void Disassembler::src(const vsir::SrcParam& s, unsigned depth)
     reg(s.reg, depth);
     const vsir::Register& r = s.reg;
     bool immediate = r.file == RegisterFile::immediate || r.file == RegisterFile::immediate64;
+    OperandForm implied = OperandForm::unspecified;
     if (!immediate) {
-        if (r.dimension == Dimension::vec4)
-            swizzle(s.swizzle, true);
-        else if (is_opaque(r.file) && s.swizzle != 0)
+        switch (s.form) {
+        case OperandForm::select:
+            out_ += '.';
+            out_ += components[vsir::swizzle_component(s.swizzle, 0)];
+            implied = OperandForm::select;
+            break;
+        case OperandForm::swizzle:
             swizzle(s.swizzle, false);
+            implied = OperandForm::swizzle;
+            break;
+        case OperandForm::mask:
+            if (s.form_mask) {
+                mask(s.form_mask);
+                implied = OperandForm::swizzle; // letters read as a swizzle unless annotated
+            }
+            break;
+        case OperandForm::none:
+        case OperandForm::one: break;
+        case OperandForm::unspecified:
+            if (r.dimension == Dimension::vec4)
+                swizzle(s.swizzle, true);
+            else if (is_opaque(r.file) && s.swizzle != 0)
+                swizzle(s.swizzle, false);
+            break;
+        }
     }
     if (s.modifier == vsir::SrcModifier::abs || s.modifier == vsir::SrcModifier::abs_neg)
         out_ += '|';
+    form_annotation(r, s.form, implied, false, false, 0, s.swizzle);
+    if (s.token_flags & vsir::token_empty_modifier)
+        out_ += " {ext}";
     annotations(r);
 }
 
-void Disassembler::dst(const vsir::DstParam& d)
+void Disassembler::dst(const vsir::DstParam& d, bool declaration)
 {
+    using vsir::OperandForm;
     reg(d.reg, 0);
-    if (d.write_mask && (d.reg.dimension == Dimension::vec4 || d.reg.dimension == Dimension::none))
+    OperandForm implied = OperandForm::unspecified;
+    bool letters = d.form == OperandForm::unspecified
+                       ? d.write_mask && (d.reg.dimension == Dimension::vec4 || d.reg.dimension == Dimension::none)
+                       : d.form == OperandForm::mask && d.write_mask;
+    if (letters) {
         mask(d.write_mask);
+        implied = OperandForm::mask;
+    }
+    form_annotation(d.reg, d.form, implied, true, declaration, letters ? d.write_mask : 0, vsir::swizzle_identity);
+    if (d.token_flags & vsir::token_empty_modifier)
+        out_ += " {ext}";
     annotations(d.reg);
 }
 
@@ -272,7 +331,9 @@ void Disassembler::return_types(const DataType (&types)[4])
 
 void Disassembler::opcode_name(const vsir::Instruction& ins)
 {
-    out_ += vsir::opcode_info(ins.opcode).name;
+    out_ += ins.opcode == Opcode::ld2dms     ? "ldms"
+            : ins.opcode == Opcode::ld2dms_s ? "ldms_s"
+                                             : vsir::opcode_info(ins.opcode).name;
     uint32_t f = ins.flags;
     if (tests_condition(ins.opcode))
         out_ += f & vsir::flag_test_nonzero ? "_nz" : "_z";
@@ -282,10 +343,6 @@ void Disassembler::opcode_name(const vsir::Instruction& ins)
         out_ += f & vsir::flag_sync_tgsm ? "_g" : "";
         out_ += f & vsir::flag_sync_thread_group ? "_t" : "";
     }
-    if (f & vsir::flag_resinfo_uint)
-        out_ += "_uint";
-    if (f & vsir::flag_resinfo_rcp_float)
-        out_ += "_rcpFloat";
     if (f & vsir::flag_precise_mask) {
         out_ += "_precise(";
         for (unsigned c = 0; c < 4; ++c)
@@ -298,11 +355,16 @@ void Disassembler::opcode_name(const vsir::Instruction& ins)
         saturate |= (p_.dsts[ins.dst_first + i].modifiers & vsir::dst_saturate) != 0;
     if (saturate)
         out_ += "_sat";
-    if (ins.texel_offset[0] || ins.texel_offset[1] || ins.texel_offset[2])
-        out_ += strformat("_aoffimmi(%d,%d,%d)", ins.texel_offset[0], ins.texel_offset[1], ins.texel_offset[2]);
-    if (ins.resource_dimension != vsir::ResourceDimension::unknown || ins.resource_stride) {
+    // fxc's order: _aoffimmi_indexable(offsets)(dimension)(return types)_uint
+    bool offset = ins.texel_offset[0] || ins.texel_offset[1] || ins.texel_offset[2];
+    bool indexable = ins.resource_dimension != vsir::ResourceDimension::unknown || ins.resource_stride;
+    out_ += offset ? "_aoffimmi" : "";
+    out_ += indexable ? "_indexable" : "";
+    if (offset)
+        out_ += strformat("(%d,%d,%d)", ins.texel_offset[0], ins.texel_offset[1], ins.texel_offset[2]);
+    if (indexable) {
         const char* name = resource_dimension_names.name_of(uint32_t(ins.resource_dimension));
-        out_ += strformat("_indexable(%s", name ? name : "unknown");
+        out_ += strformat("(%s", name ? name : "unknown");
         if (ins.resource_stride || ins.resource_dimension == vsir::ResourceDimension::structured_buffer)
             out_ += strformat(", stride=%u", ins.resource_stride);
         out_ += ')';
@@ -312,12 +374,22 @@ void Disassembler::opcode_name(const vsir::Instruction& ins)
         typed |= t != DataType::none;
     if (typed)
         return_types(ins.resource_type);
+    if (f & vsir::flag_resinfo_uint)
+        out_ += "_uint";
+    if (f & vsir::flag_resinfo_rcp_float)
+        out_ += "_rcpFloat";
+    if (ins.tail_count && uint64_t(ins.tail_first) + ins.tail_count <= p_.u32_pool.size()) {
+        out_ += "_tail(";
+        for (uint32_t i = 0; i < ins.tail_count; ++i)
+            out_ += strformat("%s0x%x", i ? "," : "", p_.u32_pool[ins.tail_first + i]);
+        out_ += ')';
+    }
 }
 
 void Disassembler::decl_dst(const vsir::Instruction& ins)
 {
     if (ins.dst_count == 1 && ins.dst_first < p_.dsts.size())
-        dst(p_.dsts[ins.dst_first]);
+        dst(p_.dsts[ins.dst_first], true);
     else
         out_ += "<no register>";
 }
@@ -332,11 +404,17 @@ void Disassembler::descriptor_declaration(const vsir::Instruction& ins, const vs
                      : file == RegisterFile::sampler ? 2 : 3;
     if (!sm51_) {
         out_ += strformat("%s%u", vsir::register_prefix(file), d.range_first);
-        return;
+    } else {
+        out_ += strformat("%s%u[%u:", upper[which], d.index, d.range_first);
+        out_ += d.range_last == ~0u ? std::string("*") : strformat("%u", d.range_last);
+        out_ += ']';
     }
-    out_ += strformat("%s%u[%u:", upper[which], d.index, d.range_first);
-    out_ += d.range_last == ~0u ? std::string("*") : strformat("%u", d.range_last);
-    out_ += ']';
+    if (file == RegisterFile::constant_buffer)
+        out_ += strformat("[%u]", d.count ? d.count : d.byte_count / 16);
+    if (ins.dst_count == 1 && ins.dst_first < p_.dsts.size()) {
+        const vsir::DstParam& reg = p_.dsts[ins.dst_first];
+        form_annotation(reg.reg, reg.form, vsir::OperandForm::unspecified, true, true, 0, vsir::swizzle_identity);
+    }
 }
 
 void Disassembler::declaration_payload(const vsir::Instruction& ins, const vsir::Declaration& d)
@@ -360,8 +438,7 @@ void Disassembler::declaration_payload(const vsir::Instruction& ins, const vsir:
     case Opcode::dcl_indexable_temp: out_ += strformat("x%u[%u], %u", d.index, d.count, d.component_count); break;
     case Opcode::dcl_constant_buffer: {
         descriptor_declaration(ins, d);
-        out_ += strformat("[%u], %s", d.count ? d.count : d.byte_count / 16,
-                          d.value & 1 ? "dynamicIndexed" : "immediateIndexed");
+        out_ += strformat(", %s", d.value & 1 ? "dynamicIndexed" : "immediateIndexed");
         space();
         break;
     }
@@ -458,7 +535,7 @@ void Disassembler::declaration(const vsir::Instruction& ins)
     if (ins.opcode == Opcode::dcl_immediate_constant_buffer) {
         out_ += " {";
         for (uint32_t i = 0; i < d.data_count && uint64_t(d.data_first) + i < p_.u32_pool.size(); ++i) {
-            out_ += i % 4 ? ", " : i ? "},\n    { " : " { ";
+            out_ += i % 4 ? ", " : i ? "},\n                              { " : " { ";
             out_ += format_untyped(p_.u32_pool[d.data_first + i]);
         }
         out_ += d.data_count ? "} }" : " }";
@@ -489,6 +566,7 @@ void Disassembler::instruction(const vsir::Instruction& ins)
         return;
     }
     opcode_name(ins);
+    untyped_ = ins.opcode == Opcode::mov || ins.opcode == Opcode::movc || ins.opcode == Opcode::swapc;
     if (size_t(ins.dst_first) + ins.dst_count > p_.dsts.size() || size_t(ins.src_first) + ins.src_count > p_.srcs.size()) {
         out_ += " <operands out of range>";
         return;
@@ -508,7 +586,9 @@ void Disassembler::instruction(const vsir::Instruction& ins)
 
 std::string Disassembler::run()
 {
-    out_ = strformat("%s_%u_%u\n", stage_short_name(p_.model.stage), p_.model.major, p_.model.minor);
+    out_.clear();
+    print_signatures(p_, out_);
+    out_ += strformat("%s_%u_%u\n", stage_short_name(p_.model.stage), p_.model.major, p_.model.minor);
     int depth = 0;
     for (const vsir::Instruction& ins : p_.instructions) {
         if (uint32_t(ins.opcode) >= uint32_t(Opcode::count)) {

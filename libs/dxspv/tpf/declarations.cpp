@@ -138,6 +138,8 @@ bool DeclarationReader::descriptor(RegisterFile file)
     uint32_t index = id;
     dst_.reg = vsir::make_register(file, DataType::opaque, Dimension::none, {&index, 1});
     dst_.write_mask = 0;
+    dst_.form = op.form;
+    dst_.token_flags = op.token_flags;
     return true;
 }
 
@@ -188,6 +190,8 @@ bool DeclarationReader::signature_register()
     dst_.reg = op.reg;
     dst_.reg.type = declared_type(file);
     dst_.write_mask = op.mask;
+    dst_.form = op.form;
+    dst_.token_flags = op.token_flags;
     return true;
 }
 
@@ -224,6 +228,8 @@ bool DeclarationReader::plain_register(RegisterFile file)
                          vsir::register_prefix(file));
     dst_.reg = op.reg;
     dst_.write_mask = 0;
+    dst_.form = op.form;
+    dst_.token_flags = op.token_flags;
     decl_.index = op.reg.idx[0].offset;
     return true;
 }

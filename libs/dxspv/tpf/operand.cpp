@@ -126,7 +126,7 @@ private:
     }
     bool read_extended(uint32_t token, Operand& out);
     bool read_immediate(Operand& out);
-    bool read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out);
+    bool read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags, unsigned i);
     bool normalise_descriptor(Operand& out);
 
     Context& ctx_;
@@ -142,6 +142,8 @@ bool OperandDecoder::read_extended(uint32_t token, Operand& out)
         switch (bits(token, 0, 6)) {
         case ext_operand_empty: break;
         case ext_operand_modifier: {
+            if (bits(token, 6, 25) == 0)
+                out.token_flags |= vsir::token_empty_modifier;
             uint32_t modifier = bits(token, 6, 8);
             if (modifier > 3)
                 return ctx_.fail(Code::tpf_bad_modifier, token_, "unknown operand modifier %u", modifier);
@@ -184,7 +186,7 @@ bool OperandDecoder::read_immediate(Operand& out)
     return true;
 }
 
-bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out)
+bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags, unsigned i)
 {
     bool has_imm = repr != index_relative;
     bool has_rel = repr == index_relative || repr == index_imm32_relative || repr == index_imm64_relative;
@@ -202,6 +204,10 @@ bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterInd
             return false;
         }
         out.offset = lo;
+        if (repr == index_imm64 || repr == index_imm64_relative)
+            flags |= uint8_t(vsir::token_index0_imm64 << i);
+        if (repr != index_imm32 && repr != index_imm64 && lo == 0)
+            flags |= uint8_t(vsir::token_index0_imm_relative << i);
     }
     if (has_rel) {
         if (depth + 1 >= max_relative_depth)
@@ -217,6 +223,9 @@ bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterInd
         src.reg = rel.reg;
         src.swizzle = rel.swizzle;
         src.modifier = rel.modifier;
+        src.form = rel.form;
+        src.form_mask = rel.raw_mask;
+        src.token_flags = rel.token_flags;
         out.rel_addr = ctx_.program->add_src(src);
     }
     return true;
@@ -265,9 +274,13 @@ bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, 
         return ctx_.fail(Code::tpf_bad_components, token_, "N-component operand (%s)",
                          operand_type_names[out.tpf_type]);
 
+    out.form = out.components == components_0 ? vsir::OperandForm::none
+               : out.components == components_1 ? vsir::OperandForm::one
+               : bits(token, 2, 2) == select_mask ? vsir::OperandForm::mask
+               : bits(token, 2, 2) == select_swizzle ? vsir::OperandForm::swizzle : vsir::OperandForm::select;
     if (out.components == components_4) {
         switch (bits(token, 2, 2)) {
-        case select_mask: out.mask = uint8_t(bits(token, 4, 4)); out.swizzle = swizzle_from_mask(out.mask); break;
+        case select_mask: out.mask = out.raw_mask = uint8_t(bits(token, 4, 4)); out.swizzle = swizzle_from_mask(out.mask); break;
         case select_swizzle: out.swizzle = uint8_t(bits(token, 4, 8)); out.mask = mask_from_swizzle(out.swizzle); break;
         case select_one: {
             unsigned c = bits(token, 4, 2);
@@ -297,7 +310,7 @@ bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, 
 
     reg.index_count = uint8_t(index_count);
     for (uint32_t i = 0; i < index_count; ++i)
-        if (!read_index(bits(token, 22 + 3 * i, 3), depth, reg.idx[i]))
+        if (!read_index(bits(token, 22 + 3 * i, 3), depth, reg.idx[i], out.token_flags, i))
             return false;
 
     switch (info.shape) {
@@ -354,6 +367,9 @@ bool read_src(Context& ctx, Cursor& cur, vsir::DataType type, vsir::SrcParam& ou
     out.reg = op.reg;
     out.swizzle = op.swizzle;
     out.modifier = op.modifier;
+    out.form = op.form;
+    out.form_mask = op.raw_mask;
+    out.token_flags = op.token_flags;
     return true;
 }
 
@@ -377,6 +393,8 @@ bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, vsir::DstParam& ou
     out.reg = op.reg;
     out.write_mask = op.mask;
     out.modifiers = 0;
+    out.form = op.form;
+    out.token_flags = op.token_flags;
     return true;
 }
 

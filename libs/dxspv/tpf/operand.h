@@ -18,6 +18,9 @@ struct Operand {
     uint8_t mask = 0;       ///< write mask (destinations)
     uint8_t swizzle = vsir::swizzle_identity;
     vsir::SrcModifier modifier = vsir::SrcModifier::none;
+    vsir::OperandForm form = vsir::OperandForm::unspecified; ///< as encoded
+    uint8_t token_flags = 0; ///< vsir::OperandTokenFlags
+    uint8_t raw_mask = 0;    ///< the token's mask (mask form)
 };
 
 /// How descriptor registers (t, u, s, cb) are indexed.

@@ -161,6 +161,16 @@ bool read_instruction(Context& ctx, Cursor& cur, uint32_t token, const OpcodeEnt
     }
 
     vsir::Instruction& ins = program.instructions[inst];
+    if (cur.remaining()) {
+        if (cur.remaining() > 0xff)
+            return ctx.fail(Code::tpf_bad_instruction_length, cur.start, "%u tokens after the last operand",
+                            cur.remaining());
+        ins.tail_first = uint32_t(program.u32_pool.size());
+        ins.tail_count = uint8_t(cur.remaining());
+        uint32_t w = 0;
+        while (cur.next(w))
+            program.u32_pool.push_back(w);
+    }
     for (unsigned i = 0; i < 3; ++i)
         ins.texel_offset[i] = ext.texel_offset[i];
     ins.resource_dimension = ext.dimension;

@@ -105,12 +105,29 @@ bool is_opaque(RegisterFile file)
     }
 }
 
-/// How a register's components are encoded in its operand token.
+/// A parameter as the operand encoder sees it.
 struct Selection {
     bool is_dst = false;
     uint8_t mask = 0;
     uint8_t swizzle = vsir::swizzle_identity;
+    vsir::OperandForm form = vsir::OperandForm::unspecified;
+    uint8_t form_mask = 0;
+    uint8_t token_flags = 0;
 };
+
+/// Scalar files fxc declares with a 1-component operand (the others: 0 components).
+bool declared_with_one_component(RegisterFile file)
+{
+    switch (file) {
+    case RegisterFile::depth_out:
+    case RegisterFile::depth_out_ge:
+    case RegisterFile::depth_out_le:
+    case RegisterFile::stencil_ref:
+    case RegisterFile::coverage_in:
+    case RegisterFile::inner_coverage: return true;
+    default: return false;
+    }
+}
 
 class Writer {
 public:
@@ -132,12 +149,16 @@ private:
     bool controls_of(const vsir::Instruction& ins, uint32_t& controls);
     bool operand(const vsir::Register& reg, Selection sel, vsir::SrcModifier modifier, bool declaration,
                  unsigned depth);
-    bool index(const vsir::RegisterIndex& index, uint32_t& repr, unsigned depth, std::vector<uint32_t>& deferred);
+    bool index(const vsir::RegisterIndex& index, uint32_t& repr, unsigned depth, uint8_t flags, unsigned i);
     bool descriptor_declaration(const vsir::Instruction& ins, const vsir::Declaration& d);
-    bool src(const vsir::SrcParam& s) { return operand(s.reg, {false, 0, s.swizzle}, s.modifier, false, 0); }
+    bool src(const vsir::SrcParam& s, unsigned depth = 0)
+    {
+        return operand(s.reg, {false, 0, s.swizzle, s.form, s.form_mask, s.token_flags}, s.modifier, false, depth);
+    }
     bool dst(const vsir::DstParam& d, bool declaration = false)
     {
-        return operand(d.reg, {true, d.write_mask, vsir::swizzle_identity}, vsir::SrcModifier::none, declaration, 0);
+        return operand(d.reg, {true, d.write_mask, vsir::swizzle_identity, d.form, 0, d.token_flags},
+                       vsir::SrcModifier::none, declaration, 0);
     }
     bool begin(uint32_t controls_and_number);
     bool end();
@@ -178,23 +199,28 @@ bool Writer::end()
     return true;
 }
 
-bool Writer::index(const vsir::RegisterIndex& idx, uint32_t& repr, unsigned depth, std::vector<uint32_t>& deferred)
+bool Writer::index(const vsir::RegisterIndex& idx, uint32_t& repr, unsigned depth, uint8_t flags, unsigned i)
 {
-    (void)deferred;
-    if (idx.rel_addr == vsir::invalid_index) {
-        repr = index_imm32;
+    bool imm64 = flags & (vsir::token_index0_imm64 << i);
+    auto immediate = [&] {
+        if (imm64)
+            out_.push_back(0);
         out_.push_back(idx.offset);
+    };
+    if (idx.rel_addr == vsir::invalid_index) {
+        repr = imm64 ? index_imm64 : index_imm32;
+        immediate();
         return true;
     }
     if (idx.rel_addr >= p_.srcs.size())
         return fail("relative address %u outside the source pool", idx.rel_addr);
     if (depth >= 3)
         return fail("relative addresses nested too deeply");
-    repr = idx.offset ? index_imm32_relative : index_relative;
-    if (idx.offset)
-        out_.push_back(idx.offset);
-    const vsir::SrcParam& rel = p_.srcs[idx.rel_addr];
-    return operand(rel.reg, {false, 0, rel.swizzle}, rel.modifier, false, depth + 1);
+    bool with_imm = idx.offset || imm64 || (flags & (vsir::token_index0_imm_relative << i));
+    repr = !with_imm ? index_relative : imm64 ? index_imm64_relative : index_imm32_relative;
+    if (with_imm)
+        immediate();
+    return src(p_.srcs[idx.rel_addr], depth + 1);
 }
 
 bool Writer::operand(const vsir::Register& reg, Selection sel, vsir::SrcModifier modifier, bool declaration,
@@ -206,20 +232,20 @@ bool Writer::operand(const vsir::Register& reg, Selection sel, vsir::SrcModifier
     // Components.
     uint32_t token = type << 12;
     bool immediate = reg.file == RegisterFile::immediate || reg.file == RegisterFile::immediate64;
-    if (immediate) {
-        token |= reg.dimension == Dimension::vec4 ? components_4 | (select_swizzle << 2) | (vsir::swizzle_identity << 4)
-                                                  : components_1;
-    } else if (is_scalar_file(reg.file) || (reg.file == RegisterFile::null && reg.dimension == Dimension::scalar)) {
-        token |= components_1;
-    } else {
-        bool vec4 = reg.file == RegisterFile::null ? reg.dimension == Dimension::vec4 : !is_opaque(reg.file);
-        bool empty = sel.is_dst ? sel.mask == 0 && (!vec4 || declaration) : sel.swizzle == 0 && !vec4;
-        if (empty || (reg.file == RegisterFile::null && !vec4))
-            token |= components_0;
-        else if (sel.is_dst)
-            token |= components_4 | (select_mask << 2) | (uint32_t(sel.mask) << 4);
-        else
-            token |= components_4 | (select_swizzle << 2) | (uint32_t(sel.swizzle) << 4);
+    vsir::OperandForm form = sel.form != vsir::OperandForm::unspecified
+                                 ? sel.form
+                                 : default_operand_form(reg, sel.is_dst, declaration, sel.mask, sel.swizzle, sm51_);
+    switch (form) {
+    case vsir::OperandForm::unspecified:
+    case vsir::OperandForm::none: token |= components_0; break;
+    case vsir::OperandForm::one: token |= components_1; break;
+    case vsir::OperandForm::mask:
+        token |= components_4 | (select_mask << 2) | (uint32_t(sel.is_dst ? sel.mask : sel.form_mask) & 0xf) << 4;
+        break;
+    case vsir::OperandForm::swizzle: token |= components_4 | (select_swizzle << 2) | (uint32_t(sel.swizzle) << 4); break;
+    case vsir::OperandForm::select:
+        token |= components_4 | (select_one << 2) | (vsir::swizzle_component(sel.swizzle, 0) << 4);
+        break;
     }
 
     // Indices: descriptors go back to their SM <= 5.0 form.
@@ -241,7 +267,7 @@ bool Writer::operand(const vsir::Register& reg, Selection sel, vsir::SrcModifier
 
     uint32_t ext = 0;
     if (modifier != vsir::SrcModifier::none || reg.precision != MinPrecision::none ||
-        (reg.flags & vsir::register_non_uniform)) {
+        (reg.flags & vsir::register_non_uniform) || (sel.token_flags & vsir::token_empty_modifier)) {
         if (modifier == vsir::SrcModifier::bitwise_not)
             return fail("the bitwise-not source modifier has no TPF encoding");
         ext = ext_operand_modifier | (uint32_t(modifier) << 6) | (uint32_t(reg.precision) << 14) |
@@ -252,15 +278,14 @@ bool Writer::operand(const vsir::Register& reg, Selection sel, vsir::SrcModifier
     out_.push_back(token);
     if (ext)
         out_.push_back(ext);
-    std::vector<uint32_t> deferred;
     for (uint32_t i = 0; i < count; ++i) {
         uint32_t repr = 0;
-        if (!index(indices[i], repr, depth, deferred))
+        if (!index(indices[i], repr, depth, sel.token_flags, i))
             return false;
         out_[at] |= repr << (22 + 3 * i);
     }
     if (immediate) {
-        bool scalar = reg.dimension != Dimension::vec4;
+        bool scalar = form == vsir::OperandForm::one || form == vsir::OperandForm::none;
         uint32_t words = reg.file == RegisterFile::immediate64 ? (scalar ? 2 : 4) : (scalar ? 1 : 4);
         for (uint32_t i = 0; i < words; ++i)
             out_.push_back(reg.u32[i]);
@@ -356,6 +381,12 @@ bool Writer::instruction(const vsir::Instruction& ins)
     for (const vsir::SrcParam& s : p_.srcs_of(ins))
         if (!src(s))
             return false;
+    if (ins.tail_count) {
+        if (uint64_t(ins.tail_first) + ins.tail_count > p_.u32_pool.size())
+            return fail("instruction tail tokens outside the pool");
+        out_.insert(out_.end(), p_.u32_pool.begin() + ins.tail_first,
+                    p_.u32_pool.begin() + ins.tail_first + ins.tail_count);
+    }
     return end();
 }
 
@@ -376,8 +407,13 @@ bool Writer::descriptor_declaration(const vsir::Instruction& ins, const vsir::De
         return fail("descriptor declaration without a register");
     const vsir::Register& reg = p_.dst(ins, 0).reg;
     bool cb = reg.file == RegisterFile::constant_buffer;
+    vsir::OperandForm form = p_.dst(ins, 0).form;
+    if (form == vsir::OperandForm::unspecified)
+        form = cb || sm51_ ? vsir::OperandForm::swizzle : vsir::OperandForm::none;
     uint32_t token = (operand_type_of(reg.file) << 12) |
-                     (cb ? components_4 | (select_swizzle << 2) | (vsir::swizzle_identity << 4) : components_0);
+                     (form == vsir::OperandForm::swizzle ? components_4 | (select_swizzle << 2) | (vsir::swizzle_identity << 4)
+                      : form == vsir::OperandForm::one   ? components_1
+                                                         : components_0);
     uint32_t size = d.count ? d.count : d.byte_count / 16;
     if (sm51_) {
         out_.push_back(token | (3u << 20));
@@ -577,6 +613,27 @@ bool write_program(const vsir::Program& program, std::vector<uint32_t>& tokens, 
         return true;
     tokens.resize(before);
     return false;
+}
+
+vsir::OperandForm default_operand_form(const vsir::Register& reg, bool is_dst, bool declaration, uint8_t write_mask,
+                                       uint8_t swizzle, bool sm51)
+{
+    using vsir::OperandForm;
+    RegisterFile file = reg.file;
+    if (file == RegisterFile::immediate || file == RegisterFile::immediate64)
+        return reg.dimension == Dimension::vec4 ? OperandForm::mask : OperandForm::one;
+    if (is_scalar_file(file))
+        return !declaration || declared_with_one_component(file) ? OperandForm::one : OperandForm::none;
+    if (file == RegisterFile::null)
+        return reg.dimension == Dimension::vec4 ? (is_dst ? OperandForm::mask : OperandForm::swizzle)
+               : reg.dimension == Dimension::scalar ? OperandForm::one : OperandForm::none;
+    if (declaration && is_descriptor(file))
+        return file == RegisterFile::constant_buffer || sm51 ? OperandForm::swizzle : OperandForm::none;
+    bool vec4 = !is_opaque(file);
+    bool empty = is_dst ? write_mask == 0 && (!vec4 || declaration) : swizzle == 0 && !vec4;
+    if (empty)
+        return OperandForm::none;
+    return is_dst ? OperandForm::mask : OperandForm::swizzle;
 }
 
 const char* chunk_name_for(const vsir::Program& program)

@@ -19,6 +19,13 @@ namespace dxspv::tpf {
 /// as tpf_unencodable with Location::instruction; returns false then.
 bool write_program(const vsir::Program& program, std::vector<uint32_t>& tokens, Diagnostics& diags);
 
+/// The component form the writer gives a parameter whose OperandForm is
+/// unspecified (fxc's choices): vec4 immediates in mask form with mask 0,
+/// scalar system registers 1-component (0 in most declarations), SM5.1
+/// descriptor declarations swizzled, empty opaque operands 0-component.
+vsir::OperandForm default_operand_form(const vsir::Register& reg, bool is_dst, bool declaration, uint8_t write_mask,
+                                       uint8_t swizzle, bool sm51);
+
 /// The chunk fourcc for `program`'s shader model: "SHEX" for 5.x, "SHDR" otherwise.
 const char* chunk_name_for(const vsir::Program& program);
 

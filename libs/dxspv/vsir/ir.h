@@ -130,10 +130,31 @@ enum DstModifier : uint8_t {
     dst_centroid = 1u << 2,
 };
 
+/// How a TPF operand token encoded a parameter's components (VSIR.md,
+/// "Token encoding"). `unspecified`: the TPF writer picks its default.
+enum class OperandForm : uint8_t {
+    unspecified,
+    none,    ///< 0-component operand
+    one,     ///< 1-component operand
+    mask,    ///< 4 components, mask selection
+    swizzle, ///< 4 components, swizzle selection
+    select,  ///< 4 components, select-1 (the first swizzle component)
+};
+
+/// Token details a front end may record for bit-exact re-encoding
+/// (OperandToken bits); none changes the meaning of the parameter.
+enum OperandTokenFlags : uint8_t {
+    token_empty_modifier = 1u << 0, ///< an extended operand token with no modifier/precision is present
+    token_index0_imm_relative = 1u << 1, ///< index i (bits 1-3) written as immediate + relative although its offset is 0
+    token_index0_imm64 = 1u << 4,        ///< index i (bits 4-6) written as a 64-bit immediate
+};
+
 struct DstParam {
     Register reg;
     uint8_t write_mask = 0; ///< bit i set: component i written
     uint8_t modifiers = 0;  ///< DstModifier
+    OperandForm form = OperandForm::unspecified; ///< TPF component encoding
+    uint8_t token_flags = 0; ///< OperandTokenFlags
 };
 
 enum class SrcModifier : uint8_t { none, neg, abs, abs_neg, bitwise_not };
@@ -150,6 +171,9 @@ struct SrcParam {
     Register reg;
     uint8_t swizzle = swizzle_identity;
     SrcModifier modifier = SrcModifier::none;
+    OperandForm form = OperandForm::unspecified; ///< TPF component encoding
+    uint8_t form_mask = 0;   ///< the mask of a source encoded in mask form (form == mask)
+    uint8_t token_flags = 0; ///< OperandTokenFlags
 };
 
 /// Instruction flags; which ones apply depends on the opcode (VSIR.md).
@@ -178,6 +202,10 @@ struct Instruction {
     ResourceDimension resource_dimension = ResourceDimension::unknown; ///< from extended opcode tokens
     DataType resource_type[4] = {DataType::none, DataType::none, DataType::none, DataType::none};
     uint32_t resource_stride = 0; ///< from extended opcode tokens (structured buffers)
+    /// TPF tokens after the last operand within the instruction's length
+    /// (kept for bit-exact re-encoding): Program::u32_pool[tail_first, +tail_count).
+    uint32_t tail_first = 0;
+    uint8_t tail_count = 0;
 };
 
 /// Extra data of a declaration instruction. Which fields are meaningful
@@ -227,6 +255,11 @@ struct Program {
     uint32_t temp_count = 0;  ///< r# registers in use (max over phases)
     uint32_t ssa_count = 0;   ///< sr# values
     uint32_t label_count = 0; ///< label ids in use
+    /// Signature chunks of the container the program came from, as fourcc
+    /// codes (ISGN/ISG1, OSGN/OSG5/OSG1, PCSG/PSG1): inputs, outputs, patch
+    /// constants; 0 when none was read (a container writer chooses).
+    uint32_t signature_chunks[3] = {0, 0, 0};
+    uint8_t signature_unpadded = 0; ///< bit i: chunk i's name table is not padded to 4 bytes
     Arena arena;              ///< strings (names) owned by the program
 
     /// Appends an instruction with `dst_count` + `src_count` default
