@@ -1,0 +1,468 @@
+#include "dxil/bitstream/bitstream.h"
+
+#include "common/byte_reader.h"
+
+namespace dxspv::dxil {
+
+namespace {
+
+constexpr uint32_t wrapper_magic = 0x0B17C0DE;
+
+/// LLVM's char6 alphabet: a-z A-Z 0-9 . _
+uint64_t decode_char6(uint64_t v)
+{
+    if (v < 26)
+        return 'a' + v;
+    if (v < 52)
+        return 'A' + (v - 26);
+    if (v < 62)
+        return '0' + (v - 52);
+    return v == 62 ? '.' : '_';
+}
+
+} // namespace
+
+BitstreamCursor::BitstreamCursor(std::span<const uint8_t> bytes, uint32_t base_offset, Diagnostics& diags)
+    : bits_(bytes), diags_(diags), base_offset_(base_offset)
+{
+    end_bit_ = bits_.size_bits();
+}
+
+void BitstreamCursor::error(Code code, const char* what)
+{
+    if (failed_)
+        return;
+    failed_ = true;
+    uint64_t pos = bits_.pos();
+    diags_.error(code, Location::offset(base_offset_ + (pos >> 3)), "%s (bit %u of byte, bitstream bit %llu)", what,
+                 unsigned(pos & 7), (unsigned long long)pos);
+}
+
+bool BitstreamCursor::read_header()
+{
+    std::span<const uint8_t> bytes(bits_.data(), size_t(bits_.size_bits() >> 3));
+    if (bytes.size() >= 4 && load_le32(bytes.data()) == wrapper_magic) {
+        if (bytes.size() < 20) {
+            error(Code::bitstream_bad_wrapper, "the bitcode wrapper header is truncated");
+            return false;
+        }
+        uint32_t offset = load_le32(bytes.data() + 8);
+        uint32_t size = load_le32(bytes.data() + 12);
+        if (offset < 20 || offset > bytes.size() || size > bytes.size() - offset) {
+            error(Code::bitstream_bad_wrapper, "the bitcode wrapper points outside the input");
+            return false;
+        }
+        base_offset_ += offset;
+        bits_ = BitReader(bytes.subspan(offset, size));
+        end_bit_ = bits_.size_bits();
+    }
+    if (bits_.size_bits() < 32 || bits_.read(8) != 'B' || bits_.read(8) != 'C' || bits_.read(4) != 0x0 ||
+        bits_.read(4) != 0xC || bits_.read(4) != 0xE || bits_.read(4) != 0xD) {
+        bits_.seek(0);
+        error(Code::bitstream_bad_magic, "the bitcode does not start with 'BC' 0xC0DE");
+        return false;
+    }
+    return true;
+}
+
+bool BitstreamCursor::at_top_level_end() const
+{
+    if (!scopes_.empty())
+        return false;
+    // Trailing zero padding up to a 32-bit word counts as the end.
+    uint64_t left = bits_.size_bits() - bits_.pos();
+    if (left < 32)
+        return true;
+    return bits_.pos() >= bits_.size_bits();
+}
+
+bool BitstreamCursor::check_in_block()
+{
+    if (bits_.failed()) {
+        error(Code::bitstream_truncated, "a read ran past the end of the bitcode");
+        return false;
+    }
+    if (bits_.pos() > end_bit_) {
+        error(Code::bitstream_past_block_end, "a record runs past the end of its block");
+        return false;
+    }
+    return true;
+}
+
+BitstreamEntry BitstreamCursor::advance()
+{
+    for (;;) {
+        if (failed())
+            return {};
+        if (bits_.pos() + abbrev_width_ > end_bit_) {
+            error(scopes_.empty() ? Code::bitstream_truncated : Code::bitstream_past_block_end,
+                  "the block ends without END_BLOCK");
+            return {};
+        }
+        uint32_t id = uint32_t(bits_.read(abbrev_width_));
+        if (id == abbrev_end_block) {
+            if (scopes_.empty()) {
+                error(Code::bitstream_bad_end_block, "END_BLOCK outside of any block");
+                return {};
+            }
+            bits_.align32();
+            if (bits_.pos() != scopes_.back().end_bit) {
+                error(Code::bitstream_bad_block_length, "END_BLOCK does not match the block's declared length");
+                return {};
+            }
+            Scope scope = scopes_.back();
+            scopes_.pop_back();
+            scope_abbrevs_.resize(scope.first_abbrev);
+            if (scopes_.empty()) {
+                abbrev_width_ = 2;
+                end_bit_ = bits_.size_bits();
+                current_first_abbrev_ = 0;
+            } else {
+                abbrev_width_ = scopes_.back().abbrev_width;
+                end_bit_ = scopes_.back().end_bit;
+                current_first_abbrev_ = scopes_.back().first_abbrev;
+            }
+            if (!check_in_block())
+                return {};
+            return {BitstreamEntry::Kind::end_block, scope.block_id};
+        }
+        if (id == abbrev_enter_subblock) {
+            bool overflow = false;
+            uint64_t block_id = bits_.read_vbr(8, overflow);
+            if (overflow || block_id > 0xFFFFFFFFu) {
+                error(Code::bitstream_bad_vbr, "a block id is too large");
+                return {};
+            }
+            if (!check_in_block())
+                return {};
+            return {BitstreamEntry::Kind::subblock, uint32_t(block_id)};
+        }
+        if (id == abbrev_define) {
+            uint32_t index = 0;
+            if (!read_abbrev_definition(index))
+                return {};
+            scope_abbrevs_.push_back(index);
+            continue;
+        }
+        if (!check_in_block())
+            return {};
+        return {BitstreamEntry::Kind::record, id};
+    }
+}
+
+bool BitstreamCursor::enter_block(uint32_t block_id)
+{
+    if (scopes_.size() >= max_depth) {
+        error(Code::bitstream_too_deep, "blocks are nested too deeply");
+        return false;
+    }
+    bool overflow = false;
+    uint64_t width = bits_.read_vbr(4, overflow);
+    bits_.align32();
+    uint64_t words = bits_.read(32);
+    if (!check_in_block())
+        return false;
+    if (overflow || width == 0 || width > 32) {
+        error(Code::bitstream_bad_abbrev_width, "a block's abbreviation id width is zero or larger than 32 bits");
+        return false;
+    }
+    uint64_t end = bits_.pos() + words * 32;
+    if (end > end_bit_) {
+        error(Code::bitstream_bad_block_length, "a block's declared length runs past its parent or the input");
+        return false;
+    }
+    if (!scopes_.empty())
+        scopes_.back().first_abbrev = current_first_abbrev_;
+    Scope scope;
+    scope.block_id = block_id;
+    scope.abbrev_width = unsigned(width);
+    scope.end_bit = end;
+    scope.first_abbrev = uint32_t(scope_abbrevs_.size());
+    scopes_.push_back(scope);
+    abbrev_width_ = unsigned(width);
+    end_bit_ = end;
+    current_first_abbrev_ = scope.first_abbrev;
+    if (const BlockInfo* info = blockinfo_for(block_id, false))
+        scope_abbrevs_.insert(scope_abbrevs_.end(), info->abbrevs.begin(), info->abbrevs.end());
+    return true;
+}
+
+bool BitstreamCursor::skip_block()
+{
+    bool overflow = false;
+    uint64_t width = bits_.read_vbr(4, overflow);
+    bits_.align32();
+    uint64_t words = bits_.read(32);
+    if (!check_in_block())
+        return false;
+    if (overflow || width == 0 || width > 32) {
+        error(Code::bitstream_bad_abbrev_width, "a block's abbreviation id width is zero or larger than 32 bits");
+        return false;
+    }
+    uint64_t end = bits_.pos() + words * 32;
+    if (end > end_bit_) {
+        error(Code::bitstream_bad_block_length, "a block's declared length runs past its parent or the input");
+        return false;
+    }
+    bits_.seek(end);
+    return true;
+}
+
+bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
+{
+    bool overflow = false;
+    uint64_t count = bits_.read_vbr(5, overflow);
+    if (!check_in_block())
+        return false;
+    if (overflow || count == 0 || count > 4096) {
+        error(Code::bitstream_bad_abbrev, "an abbreviation has no operands or too many");
+        return false;
+    }
+    Abbrev abbrev;
+    abbrev.first_op = uint32_t(ops_.size());
+    for (uint64_t i = 0; i < count; ++i) {
+        AbbrevOp op;
+        bool literal = bits_.read(1) != 0;
+        if (literal) {
+            op.kind = AbbrevOp::Kind::literal;
+            op.value = bits_.read_vbr(8, overflow);
+        } else {
+            uint64_t encoding = bits_.read(3);
+            switch (encoding) {
+            case 1:
+                op.kind = AbbrevOp::Kind::fixed;
+                op.value = bits_.read_vbr(5, overflow);
+                if (op.value > 64)
+                    overflow = true;
+                break;
+            case 2:
+                op.kind = AbbrevOp::Kind::vbr;
+                op.value = bits_.read_vbr(5, overflow);
+                if (op.value == 0 || op.value > 32)
+                    overflow = true;
+                break;
+            case 3: op.kind = AbbrevOp::Kind::array; break;
+            case 4: op.kind = AbbrevOp::Kind::char6; break;
+            case 5: op.kind = AbbrevOp::Kind::blob; break;
+            default: overflow = true; break;
+            }
+        }
+        if (!check_in_block())
+            return false;
+        if (overflow) {
+            error(Code::bitstream_bad_abbrev, "an abbreviation operand has an unknown encoding or a bad width");
+            return false;
+        }
+        // LLVM turns zero-width fixed/VBR operands into literal zeros.
+        if ((op.kind == AbbrevOp::Kind::fixed || op.kind == AbbrevOp::Kind::vbr) && op.value == 0)
+            op = {AbbrevOp::Kind::literal, 0};
+        ops_.push_back(op);
+    }
+    abbrev.op_count = uint32_t(count);
+    // Arrays take exactly one element operand and must come second to last;
+    // blobs must be last.
+    for (uint32_t i = 0; i < abbrev.op_count; ++i) {
+        const AbbrevOp& op = ops_[abbrev.first_op + i];
+        bool bad = false;
+        if (op.kind == AbbrevOp::Kind::array) {
+            bad = i + 2 != abbrev.op_count;
+            if (!bad) {
+                auto k = ops_[abbrev.first_op + i + 1].kind;
+                bad = k == AbbrevOp::Kind::array || k == AbbrevOp::Kind::blob;
+            }
+        } else if (op.kind == AbbrevOp::Kind::blob) {
+            bad = i + 1 != abbrev.op_count;
+        }
+        if (bad) {
+            error(Code::bitstream_bad_abbrev, "an array or blob operand is not at the end of its abbreviation");
+            return false;
+        }
+    }
+    abbrev_index = uint32_t(abbrevs_.size());
+    abbrevs_.push_back(abbrev);
+    return true;
+}
+
+bool BitstreamCursor::read_scalar(const AbbrevOp& op, uint64_t& value)
+{
+    bool overflow = false;
+    switch (op.kind) {
+    case AbbrevOp::Kind::literal: value = op.value; return true;
+    case AbbrevOp::Kind::fixed: value = bits_.read(unsigned(op.value)); break;
+    case AbbrevOp::Kind::vbr: value = bits_.read_vbr(unsigned(op.value), overflow); break;
+    case AbbrevOp::Kind::char6: value = decode_char6(bits_.read(6)); break;
+    default:
+        error(Code::bitstream_bad_operand, "an array or blob is used as a scalar operand");
+        return false;
+    }
+    if (overflow) {
+        error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
+        return false;
+    }
+    return check_in_block();
+}
+
+bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vector<uint64_t>& ops,
+                                  std::span<const uint8_t>* blob)
+{
+    ops.clear();
+    if (blob)
+        *blob = {};
+    if (failed())
+        return false;
+    bool overflow = false;
+    if (abbrev_id == abbrev_unabbrev_record) {
+        uint64_t c = bits_.read_vbr(6, overflow);
+        uint64_t n = bits_.read_vbr(6, overflow);
+        if (!check_in_block())
+            return false;
+        if (overflow || c > 0xFFFFFFFFu) {
+            error(Code::bitstream_bad_vbr, "a record code is too large");
+            return false;
+        }
+        // Every operand takes at least 6 bits: bound n before reserving.
+        if (n > (end_bit_ - bits_.pos()) / 6) {
+            error(Code::bitstream_past_block_end, "a record's operand count runs past the end of its block");
+            return false;
+        }
+        code = uint32_t(c);
+        for (uint64_t i = 0; i < n; ++i) {
+            ops.push_back(bits_.read_vbr(6, overflow));
+            if (overflow) {
+                error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
+                return false;
+            }
+        }
+        return check_in_block();
+    }
+    uint32_t index = abbrev_id - 4;
+    if (abbrev_id < 4 || index >= scope_abbrevs_.size() - current_first_abbrev_) {
+        error(Code::bitstream_bad_abbrev_id, "an abbreviation id is not defined in this block");
+        return false;
+    }
+    const Abbrev& abbrev = abbrevs_[scope_abbrevs_[current_first_abbrev_ + index]];
+    const AbbrevOp* op = ops_.data() + abbrev.first_op;
+    const AbbrevOp* end = op + abbrev.op_count;
+    uint64_t value = 0;
+    if (op->kind == AbbrevOp::Kind::array || op->kind == AbbrevOp::Kind::blob) {
+        error(Code::bitstream_bad_abbrev, "an abbreviation starts with an array or blob instead of the record code");
+        return false;
+    }
+    if (!read_scalar(*op++, value))
+        return false;
+    if (value > 0xFFFFFFFFu) {
+        error(Code::bitstream_bad_operand, "a record code is too large");
+        return false;
+    }
+    code = uint32_t(value);
+    for (; op != end; ++op) {
+        if (op->kind == AbbrevOp::Kind::array) {
+            uint64_t n = bits_.read_vbr(6, overflow);
+            if (!check_in_block())
+                return false;
+            const AbbrevOp& elt = op[1];
+            uint64_t min_bits = elt.kind == AbbrevOp::Kind::literal ? 0
+                : elt.kind == AbbrevOp::Kind::char6              ? 6
+                                                                 : elt.value;
+            if (overflow || (min_bits && n > (end_bit_ - bits_.pos()) / min_bits) || n > (uint64_t(1) << 26)) {
+                error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
+                return false;
+            }
+            for (uint64_t i = 0; i < n; ++i) {
+                if (!read_scalar(elt, value))
+                    return false;
+                ops.push_back(value);
+            }
+            return true;
+        }
+        if (op->kind == AbbrevOp::Kind::blob) {
+            uint64_t n = bits_.read_vbr(6, overflow);
+            bits_.align32();
+            if (!check_in_block())
+                return false;
+            if (overflow || n > (end_bit_ - bits_.pos()) / 8) {
+                error(Code::bitstream_past_block_end, "a blob runs past the end of its block");
+                return false;
+            }
+            const uint8_t* p = bits_.data() + (bits_.pos() >> 3);
+            if (blob)
+                *blob = {p, size_t(n)};
+            else
+                for (uint64_t i = 0; i < n; ++i)
+                    ops.push_back(p[i]);
+            bits_.seek(bits_.pos() + n * 8);
+            bits_.align32();
+            return check_in_block();
+        }
+        if (!read_scalar(*op, value))
+            return false;
+        ops.push_back(value);
+    }
+    return true;
+}
+
+BitstreamCursor::BlockInfo* BitstreamCursor::blockinfo_for(uint32_t block_id, bool create)
+{
+    for (auto& info : blockinfo_)
+        if (info.block_id == block_id)
+            return &info;
+    if (!create)
+        return nullptr;
+    blockinfo_.push_back({block_id, {}});
+    return &blockinfo_.back();
+}
+
+bool BitstreamCursor::read_blockinfo()
+{
+    enum : uint32_t { setbid = 1, blockname = 2, setrecordname = 3 };
+    BlockInfo* current = nullptr;
+    std::vector<uint64_t> ops;
+    for (;;) {
+        if (failed())
+            return false;
+        if (bits_.pos() + abbrev_width_ > end_bit_) {
+            error(Code::bitstream_past_block_end, "the BLOCKINFO block ends without END_BLOCK");
+            return false;
+        }
+        uint64_t start = bits_.pos();
+        uint32_t id = uint32_t(bits_.read(abbrev_width_));
+        if (id == abbrev_define) {
+            if (!current) {
+                error(Code::bitstream_bad_blockinfo, "an abbreviation in BLOCKINFO comes before SETBID");
+                return false;
+            }
+            uint32_t index = 0;
+            if (!read_abbrev_definition(index))
+                return false;
+            current = blockinfo_for(current->block_id, true);
+            current->abbrevs.push_back(index);
+            continue;
+        }
+        bits_.seek(start);
+        BitstreamEntry entry = advance();
+        switch (entry.kind) {
+        case BitstreamEntry::Kind::error: return false;
+        case BitstreamEntry::Kind::end_block: return true;
+        case BitstreamEntry::Kind::subblock:
+            if (!skip_block())
+                return false;
+            break;
+        case BitstreamEntry::Kind::record: {
+            uint32_t code = 0;
+            if (!read_record(entry.id, code, ops))
+                return false;
+            if (code == setbid) {
+                if (ops.empty() || ops[0] > 0xFFFFFFFFu) {
+                    error(Code::bitstream_bad_blockinfo, "SETBID has no valid block id");
+                    return false;
+                }
+                uint32_t bid = uint32_t(ops[0]);
+                current = blockinfo_for(bid, true);
+            }
+            break;
+        }
+        }
+    }
+}
+
+} // namespace dxspv::dxil

@@ -1,0 +1,199 @@
+// LLVM bitstream reader: bounds-checked bit reads, blocks, abbreviations
+// (including BLOCKINFO), and records. Knows nothing about what the records
+// mean; the module reader (dxil/module/) interprets them.
+//
+// Errors are reported once through Diagnostics with code 7xxx; after the
+// first error every call fails, so callers only need to check results.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "common/diagnostics.h"
+
+namespace dxspv::dxil {
+
+/// Reads bits least significant first, as LLVM writes them. Reads past the
+/// end return 0 and set a sticky failure flag.
+class BitReader {
+public:
+    BitReader() = default;
+    explicit BitReader(std::span<const uint8_t> bytes) : data_(bytes.data()), size_bits_(uint64_t(bytes.size()) * 8) {}
+
+    uint64_t pos() const { return pos_; }
+    uint64_t size_bits() const { return size_bits_; }
+    bool at_end() const { return pos_ >= size_bits_; }
+    bool failed() const { return failed_; }
+    const uint8_t* data() const { return data_; }
+
+    /// Reads `width` bits (0..64).
+    uint64_t read(unsigned width)
+    {
+        if (width == 0)
+            return 0;
+        if (width > size_bits_ - pos_ || pos_ > size_bits_) {
+            failed_ = true;
+            pos_ = size_bits_;
+            return 0;
+        }
+        uint64_t byte = pos_ >> 3;
+        unsigned shift = unsigned(pos_ & 7);
+        uint64_t value;
+        if (width + shift <= 64 && byte + 8 <= (size_bits_ >> 3)) {
+            uint64_t word;
+            std::memcpy(&word, data_ + byte, 8);
+            if constexpr (std::endian::native == std::endian::big)
+                word = __builtin_bswap64(word);
+            value = word >> shift;
+        } else {
+            value = slow_read(width);
+        }
+        pos_ += width;
+        return width == 64 ? value : value & ((uint64_t(1) << width) - 1);
+    }
+
+    /// Reads a VBR value with `width`-bit chunks; fails past 64 bits.
+    uint64_t read_vbr(unsigned width, bool& overflow)
+    {
+        uint64_t hi = uint64_t(1) << (width - 1);
+        uint64_t result = 0;
+        unsigned shift = 0;
+        for (;;) {
+            uint64_t piece = read(width);
+            if (failed_)
+                return 0;
+            if (shift < 64)
+                result |= (piece & (hi - 1)) << shift;
+            if (!(piece & hi))
+                return result;
+            shift += width - 1;
+            if (shift >= 64 + width) {
+                overflow = true;
+                return 0;
+            }
+        }
+    }
+
+    void align32() { pos_ = (pos_ + 31) & ~uint64_t(31); if (pos_ > size_bits_) { pos_ = size_bits_; failed_ = true; } }
+    bool seek(uint64_t bit)
+    {
+        if (bit > size_bits_) {
+            failed_ = true;
+            pos_ = size_bits_;
+            return false;
+        }
+        pos_ = bit;
+        return true;
+    }
+
+private:
+    uint64_t slow_read(unsigned width) const
+    {
+        uint64_t value = 0;
+        for (unsigned i = 0; i < width; ++i) {
+            uint64_t p = pos_ + i;
+            value |= uint64_t((data_[p >> 3] >> (p & 7)) & 1) << i;
+        }
+        return value;
+    }
+
+    const uint8_t* data_ = nullptr;
+    uint64_t size_bits_ = 0;
+    uint64_t pos_ = 0;
+    bool failed_ = false;
+};
+
+/// Fixed abbreviation ids.
+enum : uint32_t { abbrev_end_block = 0, abbrev_enter_subblock = 1, abbrev_define = 2, abbrev_unabbrev_record = 3 };
+/// Standard block ids.
+enum : uint32_t { blockinfo_block_id = 0 };
+
+struct AbbrevOp {
+    enum class Kind : uint8_t { literal, fixed, vbr, array, char6, blob };
+    Kind kind = Kind::literal;
+    uint64_t value = 0; ///< literal value or width
+};
+
+/// One entry of a block, as returned by BitstreamCursor::advance().
+struct BitstreamEntry {
+    enum class Kind : uint8_t { error, end_block, subblock, record };
+    Kind kind = Kind::error;
+    uint32_t id = 0; ///< block id (subblock) or abbreviation id (record)
+};
+
+class BitstreamCursor {
+public:
+    /// Nesting limit for blocks.
+    static constexpr unsigned max_depth = 64;
+
+    /// `base_offset` is the byte offset of `bytes` in the caller's input
+    /// (diagnostics report container offsets).
+    BitstreamCursor(std::span<const uint8_t> bytes, uint32_t base_offset, Diagnostics& diags);
+
+    /// Skips the optional wrapper header and checks the 'BC' 0xC0DE magic.
+    bool read_header();
+
+    /// Reads the next entry of the current block (or the top level):
+    /// handles DEFINE_ABBREV itself and reads the BLOCKINFO block when it
+    /// is entered through enter_block(). `error` when reading failed.
+    BitstreamEntry advance();
+    /// Enters the block announced by a `subblock` entry.
+    bool enter_block(uint32_t block_id);
+    /// Skips the block announced by a `subblock` entry.
+    bool skip_block();
+    /// Reads a record; operands go to `ops` (cleared first). For a blob
+    /// operand the bytes are returned in `blob` (borrowed from the input)
+    /// and not appended to `ops`.
+    bool read_record(uint32_t abbrev_id, uint32_t& code, std::vector<uint64_t>& ops,
+                     std::span<const uint8_t>* blob = nullptr);
+    /// Reads the BLOCKINFO block just entered (enter_block already done).
+    bool read_blockinfo();
+
+    bool at_top_level_end() const;
+    bool failed() const { return failed_ || bits_.failed(); }
+    uint64_t bit_pos() const { return bits_.pos(); }
+    unsigned depth() const { return unsigned(scopes_.size()); }
+    /// Reports an error at the current bit position (code + message).
+    void error(Code code, const char* what);
+    /// Location of the current position, and the bit within that byte.
+    Location location() const { return Location::offset(base_offset_ + (bits_.pos() >> 3)); }
+
+private:
+    struct Abbrev {
+        uint32_t first_op = 0;
+        uint32_t op_count = 0;
+    };
+    struct Scope {
+        uint32_t block_id = 0;
+        unsigned abbrev_width = 2;
+        uint64_t end_bit = 0;
+        uint32_t first_abbrev = 0; ///< into scope_abbrevs_
+    };
+    struct BlockInfo {
+        uint32_t block_id = 0;
+        std::vector<uint32_t> abbrevs; ///< into abbrevs_
+    };
+
+    bool read_abbrev_definition(uint32_t& abbrev_index);
+    bool read_scalar(const AbbrevOp& op, uint64_t& value);
+    BlockInfo* blockinfo_for(uint32_t block_id, bool create);
+    bool check_in_block();
+
+    BitReader bits_;
+    Diagnostics& diags_;
+    uint32_t base_offset_ = 0;
+    bool failed_ = false;
+    unsigned abbrev_width_ = 2;
+    uint64_t end_bit_ = 0;
+    std::vector<AbbrevOp> ops_;
+    std::vector<Abbrev> abbrevs_;
+    std::vector<uint32_t> scope_abbrevs_; ///< abbreviations of the open scopes, innermost last
+    uint32_t current_first_abbrev_ = 0;
+    std::vector<Scope> scopes_;
+    std::vector<BlockInfo> blockinfo_;
+};
+
+} // namespace dxspv::dxil

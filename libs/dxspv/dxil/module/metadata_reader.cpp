@@ -1,0 +1,227 @@
+// Module reader: METADATA, METADATA_KIND and METADATA_ATTACHMENT blocks.
+#include "dxil/module/reader.h"
+
+namespace dxspv::dxil::detail {
+
+namespace {
+
+enum : uint32_t {
+    md_string = 1, md_value = 2, md_node = 3, md_name = 4, md_distinct_node = 5, md_kind = 6,
+    md_named_node = 10, md_attachment = 11, md_strings = 35
+};
+
+} // namespace
+
+bool ModuleReader::resolve_metadata(uint64_t id, MetadataId& out)
+{
+    if (id < module_metadata_count_) {
+        out = MetadataId(id);
+        return true;
+    }
+    uint64_t local = id - module_metadata_count_;
+    if (fn_ && local < metadata_map_.size()) {
+        out = metadata_map_[local];
+        return true;
+    }
+    return fail(Code::dxil_bad_metadata_id, "metadata id %llu is out of range", (unsigned long long)id);
+}
+
+bool ModuleReader::read_metadata_kind(uint32_t code)
+{
+    (void)code;
+    if (!need(1, "METADATA_KIND"))
+        return false;
+    if (ops_[0] > 0xFFFF)
+        return fail(Code::dxil_bad_metadata, "metadata kind id %llu is too large", (unsigned long long)ops_[0]);
+    size_t id = size_t(ops_[0]);
+    if (m_.metadata_kinds.size() <= id)
+        m_.metadata_kinds.resize(id + 1);
+    m_.metadata_kinds[id] = ops_name(1);
+    return true;
+}
+
+bool ModuleReader::read_metadata_strings()
+{
+    // [count, offset to the characters] + blob: `count` VBR6 lengths, then the characters.
+    if (!need(2, "METADATA_STRINGS"))
+        return false;
+    uint64_t count = ops_[0], offset = ops_[1];
+    if (offset > blob_.size() || count > blob_.size() * 8)
+        return fail(Code::dxil_bad_metadata, "METADATA_STRINGS offsets lie outside its blob");
+    BitReader lengths(blob_.subspan(0, size_t(offset)));
+    size_t at = size_t(offset);
+    for (uint64_t i = 0; i < count; ++i) {
+        bool overflow = false;
+        uint64_t n = lengths.read_vbr(6, overflow);
+        if (overflow || lengths.failed() || n > blob_.size() - at)
+            return fail(Code::dxil_bad_metadata, "METADATA_STRINGS lengths run past its blob");
+        Metadata md;
+        md.kind = MetadataKind::string;
+        md.string = m_.arena.intern({reinterpret_cast<const char*>(blob_.data() + at), size_t(n)});
+        at += size_t(n);
+        m_.metadata.push_back(md);
+    }
+    return true;
+}
+
+bool ModuleReader::read_metadata_block(bool local)
+{
+    std::string_view pending_name;
+    bool have_name = false;
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind == BitstreamEntry::Kind::end_block)
+            break;
+        if (e.kind == BitstreamEntry::Kind::subblock) {
+            if (!cursor_.skip_block())
+                return false;
+            continue;
+        }
+        uint32_t code = 0;
+        if (!cursor_.read_record(e.id, code, ops_, &blob_))
+            return false;
+        if (m_.metadata.size() >= max_count)
+            return fail(Code::dxil_too_large, "too much metadata");
+        size_t before = m_.metadata.size();
+        Metadata md;
+        md.function = local ? fn_index_ : no_id;
+        switch (code) {
+        case md_string:
+            md.kind = MetadataKind::string;
+            md.string = ops_string(0);
+            m_.metadata.push_back(md);
+            break;
+        case md_strings:
+            if (!read_metadata_strings())
+                return false;
+            break;
+        case md_value:
+            if (!need(2, "METADATA_VALUE") || !type_ok(ops_[0], "metadata value"))
+                return false;
+            md.kind = MetadataKind::value;
+            md.type = TypeId(ops_[0]);
+            if (ops_[1] >= max_count)
+                return fail(Code::dxil_bad_value_id, "metadata value id %llu", (unsigned long long)ops_[1]);
+            md.value = ValueId(ops_[1]);
+            m_.metadata.push_back(md);
+            break;
+        case md_node:
+        case md_distinct_node: {
+            md.kind = code == md_node ? MetadataKind::node : MetadataKind::distinct_node;
+            ids_.clear();
+            for (uint64_t op : ops_) {
+                if (op > max_count)
+                    return fail(Code::dxil_bad_metadata_id, "metadata node operand %llu", (unsigned long long)op);
+                ids_.push_back(uint32_t(op));
+            }
+            md.operands = copy_ids(ids_);
+            m_.metadata.push_back(md);
+            break;
+        }
+        case md_name:
+            pending_name = ops_name(0);
+            have_name = true;
+            break;
+        case md_named_node: {
+            if (!have_name)
+                return fail(Code::dxil_bad_metadata, "NAMED_NODE without a preceding NAME");
+            have_name = false;
+            ids_.clear();
+            for (uint64_t op : ops_) {
+                if (op >= max_count)
+                    return fail(Code::dxil_bad_metadata_id, "named metadata operand %llu", (unsigned long long)op);
+                ids_.push_back(uint32_t(op));
+            }
+            m_.named_metadata.push_back({pending_name, copy_ids(ids_)});
+            break;
+        }
+        case md_kind:
+            if (!read_metadata_kind(code))
+                return false;
+            break;
+        default:
+            // Debug info and other records: kept as opaque nodes so numbering stays right.
+            md.kind = MetadataKind::other;
+            md.value = code;
+            m_.metadata.push_back(md);
+            break;
+        }
+        if (local)
+            for (size_t i = before; i < m_.metadata.size(); ++i)
+                metadata_map_.push_back(uint32_t(i));
+    }
+    return true;
+}
+
+bool ModuleReader::check_metadata(size_t first, size_t last)
+{
+    for (size_t i = first; i < last; ++i) {
+        Metadata& md = m_.metadata[i];
+        if (md.kind == MetadataKind::node || md.kind == MetadataKind::distinct_node) {
+            uint32_t* ops = const_cast<uint32_t*>(md.operands.data());
+            for (size_t k = 0; k < md.operands.size(); ++k) {
+                if (ops[k] == 0)
+                    continue;
+                MetadataId id = 0;
+                if (!resolve_metadata(ops[k] - 1, id))
+                    return false;
+                ops[k] = id + 1;
+            }
+        } else if (md.kind == MetadataKind::value) {
+            size_t limit = m_.values.size() + (md.function != no_id && fn_ ? fn_->values.size() : 0);
+            if (md.value >= limit)
+                return fail(Code::dxil_bad_value_id, "metadata refers to value %u of %zu", md.value, limit);
+            if (type_of(md.value) != md.type)
+                return fail(Code::dxil_type_mismatch, "metadata value %u has another type than recorded", md.value);
+        }
+    }
+    if (first == 0)
+        for (const NamedMetadata& n : m_.named_metadata)
+            for (MetadataId id : n.operands)
+                if (id >= m_.metadata.size())
+                    return fail(Code::dxil_bad_metadata_id, "named metadata %.*s refers to !%u",
+                                int(n.name.size()), n.name.data(), id);
+    return true;
+}
+
+bool ModuleReader::read_attachment_block()
+{
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind == BitstreamEntry::Kind::end_block)
+            return true;
+        if (e.kind == BitstreamEntry::Kind::subblock) {
+            if (!cursor_.skip_block())
+                return false;
+            continue;
+        }
+        uint32_t code = 0;
+        if (!cursor_.read_record(e.id, code, ops_))
+            return false;
+        if (code != md_attachment)
+            continue;
+        size_t i = 0;
+        uint32_t inst = no_id;
+        if (ops_.size() & 1) {
+            if (ops_[0] >= fn_->instructions.size())
+                return fail(Code::dxil_bad_metadata, "an attachment refers to instruction %llu",
+                            (unsigned long long)ops_[0]);
+            inst = uint32_t(ops_[0]);
+            i = 1;
+        }
+        for (; i + 1 < ops_.size(); i += 2) {
+            MetadataId node = 0;
+            if (ops_[i] >= m_.metadata_kinds.size() || m_.metadata_kinds[ops_[i]].empty())
+                return fail(Code::dxil_bad_metadata, "unknown metadata kind %llu", (unsigned long long)ops_[i]);
+            if (!resolve_metadata(ops_[i + 1], node))
+                return false;
+            fn_->attachments.push_back({inst, uint32_t(ops_[i]), node});
+        }
+    }
+}
+
+} // namespace dxspv::dxil::detail

@@ -1,0 +1,580 @@
+// Module reader: the module block, types, attributes, globals, functions
+// and value symbol tables. Constants, metadata and function bodies are in
+// their own files.
+#include "dxil/module/reader.h"
+
+#include <cstdio>
+
+#include "dxil/dxil.h"
+
+namespace dxspv::dxil {
+
+namespace detail {
+
+namespace {
+
+enum : uint32_t {
+    module_version = 1, module_triple = 2, module_datalayout = 3, module_section = 5, module_globalvar = 7,
+    module_function = 8, module_vstoffset = 13
+};
+
+enum : uint32_t {
+    type_numentry = 1, type_void = 2, type_float = 3, type_double = 4, type_label = 5, type_opaque = 6,
+    type_integer = 7, type_pointer = 8, type_half = 10, type_array = 11, type_vector = 12, type_metadata = 16,
+    type_struct_anon = 18, type_struct_name = 19, type_struct_named = 20, type_function = 21
+};
+
+Linkage decode_linkage(uint64_t v)
+{
+    switch (v) {
+    case 0: case 5: case 6: return Linkage::external;
+    case 2: return Linkage::appending;
+    case 3: return Linkage::internal;
+    case 7: return Linkage::extern_weak;
+    case 8: return Linkage::common;
+    case 9: case 13: case 14: return Linkage::private_;
+    case 1: case 16: return Linkage::weak_any;
+    case 10: case 17: return Linkage::weak_odr;
+    case 4: case 18: return Linkage::linkonce_any;
+    case 11: case 19: return Linkage::linkonce_odr;
+    case 12: return Linkage::available_externally;
+    default: return Linkage::other;
+    }
+}
+
+} // namespace
+
+bool ModuleReader::fail(Code code, const char* fmt, ...)
+{
+    char buf[512];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(buf, sizeof buf, fmt, args);
+    va_end(args);
+    uint64_t bit = cursor_.bit_pos();
+    diags_.error(code, cursor_.location(), "%s (bit %u of byte, bitstream bit %llu)", buf, unsigned(bit & 7),
+                 (unsigned long long)bit);
+    return false;
+}
+
+bool ModuleReader::need(size_t count, const char* what)
+{
+    if (ops_.size() >= count)
+        return true;
+    return fail(Code::dxil_record_too_short, "%s record has %zu operands, needs %zu", what, ops_.size(), count);
+}
+
+bool ModuleReader::type_ok(uint64_t id, const char* what)
+{
+    if (id < m_.types.size())
+        return true;
+    return fail(Code::dxil_bad_type_id, "%s: type id %llu is out of range (%zu types)", what, (unsigned long long)id,
+                m_.types.size());
+}
+
+bool ModuleReader::skip_or_fail(uint32_t block_id)
+{
+    (void)block_id;
+    return cursor_.skip_block();
+}
+
+std::string_view ModuleReader::ops_name(size_t first)
+{
+    size_t n = first < ops_.size() ? ops_.size() - first : 0;
+    char* p = m_.arena.alloc_array<char>(n + 1);
+    for (size_t i = 0; i < n; ++i)
+        p[i] = char(ops_[first + i]);
+    p[n] = 0;
+    return {p, n};
+}
+
+std::string_view ModuleReader::ops_string(size_t first) { return ops_name(first); }
+
+std::span<const uint32_t> ModuleReader::copy_ids(const std::vector<uint32_t>& ids)
+{
+    uint32_t* p = m_.arena.alloc_array<uint32_t>(ids.size());
+    for (size_t i = 0; i < ids.size(); ++i)
+        p[i] = ids[i];
+    return {p, ids.size()};
+}
+
+TypeId ModuleReader::add_type(const Type& type)
+{
+    m_.types.push_back(type);
+    return TypeId(m_.types.size() - 1);
+}
+
+TypeId ModuleReader::pointer_to(TypeId element, uint32_t address_space)
+{
+    uint64_t key = (uint64_t(address_space) << 32) | element;
+    auto it = pointer_cache_.find(key);
+    if (it != pointer_cache_.end())
+        return it->second;
+    TypeId found = no_id;
+    for (TypeId i = 0; i < m_.types.size(); ++i) {
+        const Type& t = m_.types[i];
+        if (t.kind == TypeKind::pointer && t.element == element && t.address_space == address_space) {
+            found = i;
+            break;
+        }
+    }
+    if (found == no_id) {
+        Type t;
+        t.kind = TypeKind::pointer;
+        t.element = element;
+        t.address_space = address_space;
+        found = add_type(t);
+    }
+    pointer_cache_[key] = found;
+    return found;
+}
+
+bool ModuleReader::run()
+{
+    if (!cursor_.read_header())
+        return false;
+    while (!cursor_.at_top_level_end()) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind != BitstreamEntry::Kind::subblock)
+            return fail(Code::dxil_no_module, "a record at the top level of the bitcode");
+        if (e.id == block_module && !seen_module_) {
+            seen_module_ = true;
+            if (!cursor_.enter_block(e.id) || !read_module_block())
+                return false;
+        } else if (e.id == blockinfo_block_id) {
+            if (!cursor_.enter_block(e.id) || !cursor_.read_blockinfo())
+                return false;
+        } else if (!cursor_.skip_block()) {
+            return false;
+        }
+    }
+    if (cursor_.failed())
+        return false;
+    if (!seen_module_)
+        return fail(Code::dxil_no_module, "the bitcode holds no module block");
+    return check_module();
+}
+
+bool ModuleReader::check_module()
+{
+    for (const auto& g : m_.globals)
+        if (g.initializer != no_id && g.initializer >= m_.values.size())
+            return fail(Code::dxil_bad_value_id, "global initializer id %u is out of range", g.initializer);
+    return check_constants(m_.constants, false) && check_metadata(0, module_metadata_count_);
+}
+
+bool ModuleReader::read_module_block()
+{
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        switch (e.kind) {
+        case BitstreamEntry::Kind::error: return false;
+        case BitstreamEntry::Kind::end_block: return true;
+        case BitstreamEntry::Kind::subblock: {
+            bool ok = true;
+            switch (e.id) {
+            case blockinfo_block_id: ok = cursor_.enter_block(e.id) && cursor_.read_blockinfo(); break;
+            case block_type: ok = cursor_.enter_block(e.id) && read_type_block(); break;
+            case block_paramattr: ok = cursor_.enter_block(e.id) && read_paramattr_block(); break;
+            case block_paramattr_group: ok = cursor_.enter_block(e.id) && read_paramattr_group_block(); break;
+            case block_constants: ok = cursor_.enter_block(e.id) && read_constants_block(false); break;
+            case block_metadata:
+                ok = cursor_.enter_block(e.id) && read_metadata_block(false);
+                module_metadata_count_ = uint32_t(m_.metadata.size());
+                break;
+            case block_metadata_kind: ok = cursor_.enter_block(e.id) && read_metadata_block(false); break;
+            case block_value_symtab: ok = cursor_.enter_block(e.id) && read_value_symtab(false); break;
+            case block_function: ok = cursor_.enter_block(e.id) && read_function_block(); break;
+            default: ok = skip_or_fail(e.id); break;
+            }
+            if (!ok)
+                return false;
+            break;
+        }
+        case BitstreamEntry::Kind::record: {
+            uint32_t code = 0;
+            if (!cursor_.read_record(e.id, code, ops_))
+                return false;
+            switch (code) {
+            case module_version:
+                if (!need(1, "VERSION"))
+                    return false;
+                if (ops_[0] > 2)
+                    return fail(Code::dxil_bad_version, "module version %llu is not supported",
+                                (unsigned long long)ops_[0]);
+                m_.version = uint32_t(ops_[0]);
+                relative_ids_ = ops_[0] >= 1;
+                break;
+            case module_triple: m_.triple = ops_string(0); break;
+            case module_datalayout: m_.datalayout = ops_string(0); break;
+            case module_section: m_.sections.push_back(ops_string(0)); break;
+            case module_globalvar:
+                if (!read_global_var())
+                    return false;
+                break;
+            case module_function:
+                if (!read_function_record())
+                    return false;
+                break;
+            default: break; // ASM, DEPLIB, GCNAME, COMDAT, VSTOFFSET, ...: not used by DXIL
+            }
+            break;
+        }
+        }
+    }
+}
+
+bool ModuleReader::read_type_block()
+{
+    std::string_view pending_name;
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind == BitstreamEntry::Kind::end_block)
+            break;
+        if (e.kind == BitstreamEntry::Kind::subblock) {
+            if (!cursor_.skip_block())
+                return false;
+            continue;
+        }
+        uint32_t code = 0;
+        if (!cursor_.read_record(e.id, code, ops_))
+            return false;
+        Type t;
+        switch (code) {
+        case type_numentry:
+            if (!need(1, "NUMENTRY"))
+                return false;
+            if (ops_[0] > max_count)
+                return fail(Code::dxil_too_large, "%llu types", (unsigned long long)ops_[0]);
+            m_.types.reserve(size_t(ops_[0]));
+            continue;
+        case type_void: t.kind = TypeKind::void_; break;
+        case type_half: t.kind = TypeKind::half; break;
+        case type_float: t.kind = TypeKind::float_; break;
+        case type_double: t.kind = TypeKind::double_; break;
+        case type_label: t.kind = TypeKind::label; break;
+        case type_metadata: t.kind = TypeKind::metadata; break;
+        case type_integer:
+            if (!need(1, "INTEGER"))
+                return false;
+            if (ops_[0] == 0 || ops_[0] > 64)
+                return fail(Code::dxil_bad_type_id, "integer width %llu is not supported", (unsigned long long)ops_[0]);
+            t.kind = TypeKind::integer;
+            t.width = uint32_t(ops_[0]);
+            break;
+        case type_pointer:
+            if (!need(1, "POINTER") || !type_ok(ops_[0], "pointer element"))
+                return false;
+            t.kind = TypeKind::pointer;
+            t.element = TypeId(ops_[0]);
+            t.address_space = ops_.size() > 1 ? uint32_t(ops_[1]) : 0;
+            break;
+        case type_array:
+        case type_vector:
+            if (!need(2, "ARRAY") || !type_ok(ops_[1], "array element"))
+                return false;
+            t.kind = code == type_array ? TypeKind::array : TypeKind::vector;
+            t.count = ops_[0];
+            t.element = TypeId(ops_[1]);
+            break;
+        case type_struct_name: pending_name = ops_string(0); continue;
+        case type_opaque:
+            t.kind = TypeKind::opaque;
+            t.identified = true;
+            t.name = pending_name;
+            pending_name = {};
+            break;
+        case type_struct_anon:
+        case type_struct_named:
+        case type_function: {
+            size_t first = code == type_function ? 2 : 1;
+            if (!need(first, "STRUCT/FUNCTION"))
+                return false;
+            ids_.clear();
+            for (size_t i = first; i < ops_.size(); ++i) {
+                if (!type_ok(ops_[i], "member"))
+                    return false;
+                ids_.push_back(uint32_t(ops_[i]));
+            }
+            t.members = copy_ids(ids_);
+            if (code == type_function) {
+                if (!type_ok(ops_[1], "return"))
+                    return false;
+                t.kind = TypeKind::function;
+                t.vararg = ops_[0] != 0;
+                t.element = TypeId(ops_[1]);
+            } else {
+                t.kind = TypeKind::struct_;
+                t.packed = ops_[0] != 0;
+                if (code == type_struct_named) {
+                    t.identified = true;
+                    t.name = pending_name;
+                    pending_name = {};
+                }
+            }
+            break;
+        }
+        default: return fail(Code::dxil_unknown_record, "unknown type record %u", code);
+        }
+        if (m_.types.size() >= max_count)
+            return fail(Code::dxil_too_large, "too many types");
+        add_type(t);
+    }
+    return check_types();
+}
+
+bool ModuleReader::check_types()
+{
+    // Only identified structs may be referenced before they are defined (as
+    // in LLVM), so every cycle goes through a name; nesting is bounded.
+    std::vector<uint8_t> depth(m_.types.size(), 1);
+    for (TypeId i = 0; i < m_.types.size(); ++i) {
+        const Type& t = m_.types[i];
+        auto check = [&](TypeId id) {
+            if (id >= m_.types.size())
+                return fail(Code::dxil_bad_type_id, "a type refers to type id %u of %zu", id, m_.types.size());
+            if (id >= i && !m_.types[id].identified)
+                return fail(Code::dxil_bad_type_id, "type %u refers forward to type %u, which is not a named struct", i, id);
+            if (!m_.types[id].identified && depth[id] + 1u > depth[i])
+                depth[i] = uint8_t(depth[id] + 1u);
+            if (depth[i] > max_type_depth)
+                return fail(Code::dxil_too_deep, "type %u is nested more than %u levels deep", i, max_type_depth);
+            return true;
+        };
+        if (t.element != no_id && !check(t.element))
+            return false;
+        for (TypeId id : t.members)
+            if (!check(id))
+                return false;
+    }
+    return true;
+}
+
+bool ModuleReader::read_paramattr_group_block()
+{
+    std::vector<Attribute> attrs;
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind == BitstreamEntry::Kind::end_block)
+            return true;
+        if (e.kind == BitstreamEntry::Kind::subblock) {
+            if (!cursor_.skip_block())
+                return false;
+            continue;
+        }
+        uint32_t code = 0;
+        if (!cursor_.read_record(e.id, code, ops_))
+            return false;
+        if (code != 3) // PARAMATTR_GRP_CODE_ENTRY
+            continue;
+        if (!need(2, "PARAMATTR_GRP_ENTRY"))
+            return false;
+        AttributeGroup group;
+        group.id = uint32_t(ops_[0]);
+        group.index = uint32_t(ops_[1]);
+        attrs.clear();
+        for (size_t i = 2; i < ops_.size();) {
+            Attribute a;
+            uint64_t kind = ops_[i++];
+            if (kind == 0 || kind == 1) {
+                if (i >= ops_.size() || (kind == 1 && i + 1 >= ops_.size()))
+                    return fail(Code::dxil_bad_attribute, "an attribute is truncated");
+                a.kind = kind == 0 ? Attribute::Kind::enum_ : Attribute::Kind::integer;
+                a.id = uint32_t(ops_[i++]);
+                if (kind == 1)
+                    a.value = ops_[i++];
+            } else if (kind == 3 || kind == 4) {
+                a.kind = Attribute::Kind::string;
+                std::string s;
+                while (i < ops_.size() && ops_[i] != 0)
+                    s.push_back(char(ops_[i++]));
+                if (i++ >= ops_.size())
+                    return fail(Code::dxil_bad_attribute, "a string attribute is not terminated");
+                a.key = m_.arena.intern(s);
+                if (kind == 4) {
+                    s.clear();
+                    while (i < ops_.size() && ops_[i] != 0)
+                        s.push_back(char(ops_[i++]));
+                    if (i++ >= ops_.size())
+                        return fail(Code::dxil_bad_attribute, "a string attribute value is not terminated");
+                    a.string_value = m_.arena.intern(s);
+                }
+            } else {
+                return fail(Code::dxil_bad_attribute, "unknown attribute encoding %llu", (unsigned long long)kind);
+            }
+            attrs.push_back(a);
+        }
+        Attribute* p = m_.arena.alloc_array<Attribute>(attrs.size());
+        for (size_t i = 0; i < attrs.size(); ++i)
+            p[i] = attrs[i];
+        group.attributes = {p, attrs.size()};
+        m_.attribute_groups.push_back(group);
+    }
+}
+
+bool ModuleReader::read_paramattr_block()
+{
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind == BitstreamEntry::Kind::end_block)
+            return true;
+        if (e.kind == BitstreamEntry::Kind::subblock) {
+            if (!cursor_.skip_block())
+                return false;
+            continue;
+        }
+        uint32_t code = 0;
+        if (!cursor_.read_record(e.id, code, ops_))
+            return false;
+        if (code != 2) // PARAMATTR_CODE_ENTRY (group ids)
+            continue;
+        ids_.clear();
+        for (uint64_t g : ops_) {
+            if (!m_.find_attribute_group(uint32_t(g)))
+                return fail(Code::dxil_bad_attribute, "attribute group %llu is not defined", (unsigned long long)g);
+            ids_.push_back(uint32_t(g));
+        }
+        m_.attribute_lists.push_back({copy_ids(ids_)});
+    }
+}
+
+bool ModuleReader::read_global_var()
+{
+    // [type, isconst|explicit<<1|addrspace<<2, initid, linkage, alignment, section, visibility,
+    //  threadlocal, unnamed_addr, externally_initialized, ...]
+    if (!need(6, "GLOBALVAR") || !type_ok(ops_[0], "global"))
+        return false;
+    GlobalVariable g;
+    bool explicit_type = (ops_[1] & 2) != 0;
+    g.is_constant = (ops_[1] & 1) != 0;
+    if (explicit_type) {
+        g.value_type = TypeId(ops_[0]);
+        g.address_space = uint32_t(ops_[1] >> 2);
+        g.pointer_type = pointer_to(g.value_type, g.address_space);
+    } else {
+        const Type& pt = m_.types[ops_[0]];
+        if (pt.kind != TypeKind::pointer)
+            return fail(Code::dxil_bad_type_id, "a global's type is not a pointer");
+        g.pointer_type = TypeId(ops_[0]);
+        g.value_type = pt.element;
+        g.address_space = pt.address_space;
+    }
+    g.initializer = ops_[2] ? uint32_t(ops_[2] - 1) : no_id;
+    g.linkage = decode_linkage(ops_[3]);
+    if (ops_[4] > 32)
+        return fail(Code::dxil_bad_attribute, "a global's alignment is too large");
+    g.alignment = ops_[4] ? 1u << (ops_[4] - 1) : 0;
+    g.section = uint32_t(ops_[5]);
+    if (ops_.size() > 7)
+        g.thread_local_mode = uint8_t(ops_[7]);
+    if (ops_.size() > 8)
+        g.unnamed_addr = ops_[8] != 0;
+    if (ops_.size() > 9)
+        g.externally_initialized = ops_[9] != 0;
+    if (m_.values.size() >= max_count)
+        return fail(Code::dxil_too_large, "too many values");
+    m_.values.push_back({ModuleValue::Kind::global, g.pointer_type, uint32_t(m_.globals.size())});
+    m_.value_names.emplace_back();
+    m_.globals.push_back(g);
+    return true;
+}
+
+bool ModuleReader::read_function_record()
+{
+    // [type, callingconv, isproto, linkage, paramattr, alignment, section, visibility, gc, unnamed_addr, ...]
+    if (!need(8, "FUNCTION") || !type_ok(ops_[0], "function"))
+        return false;
+    Function f;
+    TypeId type = TypeId(ops_[0]);
+    if (m_.types[type].kind == TypeKind::pointer)
+        type = m_.types[type].element;
+    if (m_.types[type].kind != TypeKind::function)
+        return fail(Code::dxil_bad_type_id, "a function's type is not a function type");
+    f.function_type = type;
+    f.pointer_type = pointer_to(type, 0);
+    f.calling_conv = uint32_t(ops_[1]);
+    f.is_declaration = ops_[2] != 0;
+    f.linkage = decode_linkage(ops_[3]);
+    if (ops_[4] > m_.attribute_lists.size())
+        return fail(Code::dxil_bad_attribute, "attribute list %llu is not defined", (unsigned long long)ops_[4]);
+    f.attributes = uint32_t(ops_[4]);
+    if (ops_[5] > 32)
+        return fail(Code::dxil_bad_attribute, "a function's alignment is too large");
+    f.alignment = ops_[5] ? 1u << (ops_[5] - 1) : 0;
+    f.section = uint32_t(ops_[6]);
+    if (ops_.size() > 9)
+        f.unnamed_addr = ops_[9] != 0;
+    if (m_.values.size() >= max_count)
+        return fail(Code::dxil_too_large, "too many values");
+    if (!f.is_declaration)
+        bodies_.push_back(uint32_t(m_.functions.size()));
+    m_.values.push_back({ModuleValue::Kind::function, f.pointer_type, uint32_t(m_.functions.size())});
+    m_.value_names.emplace_back();
+    m_.functions.push_back(std::move(f));
+    return true;
+}
+
+bool ModuleReader::read_value_symtab(bool local)
+{
+    enum : uint32_t { vst_entry = 1, vst_bbentry = 2, vst_fnentry = 3 };
+    uint32_t base = uint32_t(m_.values.size());
+    for (;;) {
+        BitstreamEntry e = cursor_.advance();
+        if (e.kind == BitstreamEntry::Kind::error)
+            return false;
+        if (e.kind == BitstreamEntry::Kind::end_block)
+            return true;
+        if (e.kind == BitstreamEntry::Kind::subblock) {
+            if (!cursor_.skip_block())
+                return false;
+            continue;
+        }
+        uint32_t code = 0;
+        if (!cursor_.read_record(e.id, code, ops_))
+            return false;
+        if (code != vst_entry && code != vst_bbentry && code != vst_fnentry)
+            continue;
+        size_t first = code == vst_fnentry ? 2 : 1;
+        if (!need(first, "VST_ENTRY"))
+            return false;
+        std::string_view name = ops_name(first);
+        uint64_t id = ops_[0];
+        if (code == vst_bbentry) {
+            if (!local || id >= fn_->blocks.size())
+                return fail(Code::dxil_bad_symbol, "a block name refers to block %llu", (unsigned long long)id);
+            fn_->blocks[id].name = name;
+        } else if (id < base) {
+            m_.value_names[id] = name;
+            const ModuleValue& v = m_.values[id];
+            if (v.kind == ModuleValue::Kind::global)
+                m_.globals[v.index].name = name;
+            else if (v.kind == ModuleValue::Kind::function)
+                m_.functions[v.index].name = name;
+        } else if (local && id - base < fn_->values.size()) {
+            fn_->values[id - base].name = name;
+        } else {
+            return fail(Code::dxil_bad_symbol, "a symbol refers to value %llu", (unsigned long long)id);
+        }
+    }
+}
+
+} // namespace detail
+
+bool read_module(std::span<const uint8_t> bitcode, uint32_t bitcode_offset_in_container, Module& module,
+                 Diagnostics& diags)
+{
+    detail::ModuleReader reader(bitcode, bitcode_offset_in_container, module, diags);
+    size_t errors = diags.error_count();
+    bool ok = reader.run();
+    return ok && diags.error_count() == errors;
+}
+
+} // namespace dxspv::dxil

@@ -1,0 +1,114 @@
+// Internal: the state shared by the module reader's files (module level,
+// constants, metadata, function bodies). Not a public header.
+#pragma once
+
+#include <cstdarg>
+#include <unordered_map>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "dxil/bitstream/bitstream.h"
+#include "dxil/module/module.h"
+
+namespace dxspv::dxil::detail {
+
+/// LLVM 3.7 block ids.
+enum : uint32_t {
+    block_module = 8, block_paramattr = 9, block_paramattr_group = 10, block_constants = 11,
+    block_function = 12, block_identification = 13, block_value_symtab = 14, block_metadata = 15,
+    block_metadata_attachment = 16, block_type = 17, block_uselist = 18, block_metadata_kind = 22
+};
+
+class ModuleReader {
+public:
+    static constexpr unsigned max_type_depth = 64;
+    static constexpr uint32_t max_count = 1u << 24;
+
+    ModuleReader(std::span<const uint8_t> bitcode, uint32_t base_offset, Module& module, Diagnostics& diags)
+        : cursor_(bitcode, base_offset, diags), m_(module), diags_(diags)
+    {
+    }
+
+    bool run();
+
+private:
+    // reader.cpp: module level.
+    bool fail(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+    bool need(size_t count, const char* what);
+    bool skip_or_fail(uint32_t block_id);
+    bool read_module_block();
+    bool read_type_block();
+    bool check_types();
+    bool read_paramattr_group_block();
+    bool read_paramattr_block();
+    bool read_global_var();
+    bool read_function_record();
+    bool read_value_symtab(bool local);
+    bool check_module();
+    bool type_ok(uint64_t id, const char* what);
+    TypeId pointer_to(TypeId element, uint32_t address_space);
+    TypeId add_type(const Type& type);
+    std::string_view ops_string(size_t first);
+    std::span<const uint32_t> copy_ids(const std::vector<uint32_t>& ids);
+    std::string_view ops_name(size_t first);
+
+    // constants.cpp
+    bool read_constants_block(bool local);
+    bool read_constant(uint32_t code, TypeId type, Constant& c);
+    bool read_constant_gep(uint32_t code, TypeId type, Constant& c);
+    bool check_constants(std::span<const Constant> constants, bool local);
+    bool check_constant_depth(bool local);
+    static constexpr unsigned max_constant_depth = 64;
+
+    // metadata.cpp (module reader part)
+    bool read_metadata_block(bool local);
+    bool read_metadata_kind(uint32_t code);
+    bool read_metadata_strings();
+    bool read_attachment_block();
+    bool check_metadata(size_t first, size_t last);
+    bool resolve_metadata(uint64_t local_id, MetadataId& out);
+
+    // function.cpp
+    bool read_function_block();
+    bool read_instruction(uint32_t code, Instruction& inst, bool& terminator);
+    bool read_binop_cast_cmp(uint32_t code, Instruction& inst);
+    bool read_memory_op(uint32_t code, Instruction& inst);
+    bool read_aggregate_op(uint32_t code, Instruction& inst);
+    bool read_call(Instruction& inst);
+    bool read_atomic(uint32_t code, Instruction& inst);
+    bool read_branch(uint32_t code, Instruction& inst);
+    bool read_phi(Instruction& inst);
+    bool value_type_pair(size_t& slot, ValueId& id, TypeId& type);
+    bool value_of_type(size_t& slot, TypeId type, ValueId& id);
+    bool block_id(uint64_t raw, uint32_t& out);
+    TypeId type_of(ValueId id) const;
+    bool check_function();
+    bool gep_result(TypeId source, std::span<const uint32_t> indices, uint32_t address_space, TypeId& out);
+    bool indexed_type(TypeId aggregate, std::span<const uint32_t> indices, TypeId& out);
+    bool constant_int(ValueId id, uint64_t& out) const;
+
+    BitstreamCursor cursor_;
+    Module& m_;
+    Diagnostics& diags_;
+    std::vector<uint64_t> ops_;
+    std::vector<uint32_t> ids_;
+    std::span<const uint8_t> blob_;
+    bool relative_ids_ = false;
+    bool seen_module_ = false;
+    std::vector<uint32_t> bodies_;
+    size_t next_body_ = 0;
+    std::unordered_map<uint64_t, TypeId> pointer_cache_;
+    std::vector<uint32_t> metadata_map_; ///< function-local metadata ids → module metadata index
+    uint32_t module_metadata_count_ = 0;
+    // Function state.
+    Function* fn_ = nullptr;
+    uint32_t fn_index_ = 0;
+    uint32_t next_value_ = 0;
+    struct PendingType {
+        ValueId id;
+        TypeId type;
+    };
+    std::vector<PendingType> pending_types_;
+};
+
+} // namespace dxspv::dxil::detail

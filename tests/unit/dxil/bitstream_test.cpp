@@ -1,0 +1,344 @@
+// The LLVM bitstream reader on hand-built streams: abbreviations, arrays,
+// char6, blobs, BLOCKINFO, skipped blocks, and malformed input giving its
+// numbered diagnostic.
+#include <doctest/doctest.h>
+
+#include "bit_writer.h"
+#include "dxil/bitstream/bitstream.h"
+
+using dxspv::Code;
+using dxspv::Diagnostics;
+using dxspv::dxil::BitstreamCursor;
+using dxspv::dxil::BitstreamEntry;
+using dxspv_test::BitWriter;
+
+namespace {
+
+using Kind = BitstreamEntry::Kind;
+
+/// Reads a stream holding one block (id 8) and returns its records as
+/// code followed by operands; stops at the first error.
+std::vector<std::vector<uint64_t>> read_records(const BitWriter& w, Diagnostics& diags, bool* ok_out = nullptr)
+{
+    std::vector<std::vector<uint64_t>> out;
+    BitstreamCursor cur(w.bytes, 100, diags);
+    bool ok = cur.read_header();
+    std::vector<uint64_t> ops;
+    while (ok && !cur.at_top_level_end()) {
+        BitstreamEntry e = cur.advance();
+        if (e.kind == Kind::error) {
+            ok = false;
+            break;
+        }
+        if (e.kind == Kind::subblock) {
+            if (e.id == 0)
+                ok = cur.enter_block(0) && cur.read_blockinfo();
+            else if (e.id == 8)
+                ok = cur.enter_block(8);
+            else
+                ok = cur.skip_block();
+            continue;
+        }
+        if (e.kind == Kind::end_block)
+            continue;
+        uint32_t code = 0;
+        std::span<const uint8_t> blob;
+        if (!cur.read_record(e.id, code, ops, &blob)) {
+            ok = false;
+            break;
+        }
+        std::vector<uint64_t> rec{code};
+        rec.insert(rec.end(), ops.begin(), ops.end());
+        for (uint8_t b : blob)
+            rec.push_back(1000 + b);
+        out.push_back(rec);
+    }
+    if (ok_out)
+        *ok_out = ok && !cur.failed();
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("bitstream: unabbreviated records in a block")
+{
+    BitWriter w;
+    w.magic();
+    w.enter(8, 3);
+    w.record(1, {1, 2, 300, 1ull << 40});
+    w.record(7, {});
+    w.end();
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    CHECK_FALSE(diags.has_errors());
+    REQUIRE(recs.size() == 2);
+    CHECK(recs[0] == std::vector<uint64_t>{1, 1, 2, 300, 1ull << 40});
+    CHECK(recs[1] == std::vector<uint64_t>{7});
+}
+
+TEST_CASE("bitstream: abbreviations with literal, fixed, vbr, char6 array")
+{
+    BitWriter w;
+    w.magic();
+    w.enter(8, 4);
+    w.define_abbrev({{0, 19}, {1, 3}, {2, 4}, {3, 0}, {4, 0}}); // id 4
+    w.define_abbrev({{1, 5}, {3, 0}, {1, 8}});                  // id 5
+    // id 4: code 19 (literal), fixed 5, vbr 1000, char6 array "a.Z_9"
+    w.emit(4, 4);
+    w.emit(5, 3);
+    w.vbr(1000, 4);
+    w.vbr(5, 6);
+    for (uint64_t c : {0, 62, 51, 63, 61})
+        w.emit(c, 6);
+    // id 5: code 9, array of fixed(8) {200, 7}
+    w.emit(5, 4);
+    w.emit(9, 5);
+    w.vbr(2, 6);
+    w.emit(200, 8);
+    w.emit(7, 8);
+    w.end();
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    REQUIRE(recs.size() == 2);
+    CHECK(recs[0] == std::vector<uint64_t>{19, 5, 1000, 'a', '.', 'Z', '_', '9'});
+    CHECK(recs[1] == std::vector<uint64_t>{9, 200, 7});
+}
+
+TEST_CASE("bitstream: blob operand")
+{
+    BitWriter w;
+    w.magic();
+    w.enter(8, 3);
+    w.define_abbrev({{0, 35}, {2, 6}, {5, 0}}); // id 4
+    w.emit(4, 3);
+    w.vbr(2, 6);
+    w.vbr(3, 6);
+    w.align32();
+    w.emit('x', 8);
+    w.emit('y', 8);
+    w.emit('z', 8);
+    w.align32();
+    w.record(1, {5});
+    w.end();
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    REQUIRE(recs.size() == 2);
+    CHECK(recs[0] == std::vector<uint64_t>{35, 2, 1000 + 'x', 1000 + 'y', 1000 + 'z'});
+    CHECK(recs[1] == std::vector<uint64_t>{1, 5});
+}
+
+TEST_CASE("bitstream: BLOCKINFO abbreviations apply to later blocks; unknown blocks are skipped")
+{
+    BitWriter w;
+    w.magic();
+    w.enter(0, 2);
+    w.record(1, {8});                       // SETBID 8
+    w.define_abbrev({{0, 4}, {2, 6}});      // becomes id 4 in block 8
+    w.end();
+    w.enter(99, 5); // unknown: skipped whole, even with garbage abbrev ids inside
+    w.emit(31, 5);
+    w.emit(12345, 20);
+    w.align32();
+    w.end();
+    w.enter(8, 3);
+    w.define_abbrev({{0, 6}, {1, 2}});      // id 5 (after the BLOCKINFO one)
+    w.emit(4, 3);
+    w.vbr(77, 6);
+    w.emit(5, 3);
+    w.emit(3, 2);
+    w.end();
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    CHECK_FALSE(diags.has_errors());
+    REQUIRE(recs.size() == 2);
+    CHECK(recs[0] == std::vector<uint64_t>{4, 77});
+    CHECK(recs[1] == std::vector<uint64_t>{6, 3});
+}
+
+TEST_CASE("bitstream: the wrapper header is skipped")
+{
+    BitWriter inner;
+    inner.magic();
+    inner.enter(8, 3);
+    inner.record(2, {42});
+    inner.end();
+    std::vector<uint8_t> bytes(20, 0);
+    auto put = [&](size_t at, uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            bytes[at + i] = uint8_t(v >> (8 * i));
+    };
+    put(0, 0x0B17C0DE);
+    put(8, 20);
+    put(12, uint32_t(inner.bytes.size()));
+    bytes.insert(bytes.end(), inner.bytes.begin(), inner.bytes.end());
+    BitWriter w;
+    w.bytes = bytes;
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    REQUIRE(recs.size() == 1);
+    CHECK(recs[0] == std::vector<uint64_t>{2, 42});
+}
+
+namespace {
+
+Code first_code(const BitWriter& w)
+{
+    Diagnostics diags;
+    bool ok = true;
+    read_records(w, diags, &ok);
+    CHECK_FALSE(ok);
+    REQUIRE(diags.has_errors());
+    return diags.messages()[0].code;
+}
+
+} // namespace
+
+TEST_CASE("bitstream: malformed streams give numbered diagnostics with the bit offset")
+{
+    SUBCASE("bad magic")
+    {
+        BitWriter w;
+        w.emit('B', 8);
+        w.emit('D', 8);
+        w.emit(0, 16);
+        CHECK(first_code(w) == Code::bitstream_bad_magic);
+    }
+    SUBCASE("block length past the end")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.record(1, {1});
+        w.end();
+        w.bytes[8] = 0xFF; // the length word
+        CHECK(first_code(w) == Code::bitstream_bad_block_length);
+    }
+    SUBCASE("undefined abbreviation id")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.emit(6, 3);
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_bad_abbrev_id);
+    }
+    SUBCASE("bad abbreviation encoding")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.emit(2, 3);
+        w.vbr(1, 5);
+        w.emit(0, 1);
+        w.emit(7, 3); // encoding 7 does not exist
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_bad_abbrev);
+    }
+    SUBCASE("array not second to last")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.define_abbrev({{0, 1}, {3, 0}, {1, 4}, {1, 4}});
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_bad_abbrev);
+    }
+    SUBCASE("END_BLOCK at the top level")
+    {
+        BitWriter w;
+        w.magic();
+        w.emit(0, 2);
+        w.emit(0, 32);
+        CHECK(first_code(w) == Code::bitstream_bad_end_block);
+    }
+    SUBCASE("abbreviation width zero")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 0);
+        w.width = 3;
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_bad_abbrev_width);
+    }
+    SUBCASE("record operands run past the block end")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.emit(3, 3);
+        w.vbr(1, 6);
+        w.vbr(1000, 6); // 1000 operands announced
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_past_block_end);
+    }
+    SUBCASE("blob past the block end")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.define_abbrev({{0, 1}, {5, 0}});
+        w.emit(4, 3);
+        w.vbr(4000, 6);
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_past_block_end);
+    }
+    SUBCASE("truncated stream")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.record(1, {1, 2, 3});
+        w.end();
+        w.bytes.resize(w.bytes.size() - 4);
+        Diagnostics diags;
+        bool ok = true;
+        read_records(w, diags, &ok);
+        CHECK_FALSE(ok);
+        REQUIRE(diags.has_errors());
+        CHECK((diags.messages()[0].code == Code::bitstream_bad_block_length ||
+               diags.messages()[0].code == Code::bitstream_truncated));
+    }
+    SUBCASE("blocks nested too deeply")
+    {
+        BitWriter w;
+        w.magic();
+        for (int i = 0; i < 70; ++i)
+            w.enter(8, 3);
+        for (int i = 0; i < 70; ++i)
+            w.end();
+        Diagnostics diags;
+        BitstreamCursor cur(w.bytes, 0, diags);
+        REQUIRE(cur.read_header());
+        bool ok = true;
+        for (int i = 0; i < 70 && ok; ++i) {
+            BitstreamEntry e = cur.advance();
+            ok = e.kind == Kind::subblock && cur.enter_block(e.id);
+        }
+        CHECK_FALSE(ok);
+        CHECK(diags.has_code(Code::bitstream_too_deep));
+    }
+    SUBCASE("the message names the bit")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.emit(6, 3);
+        w.end();
+        Diagnostics diags;
+        read_records(w, diags);
+        REQUIRE(diags.has_errors());
+        CHECK(diags.messages()[0].location.kind == dxspv::Location::Kind::offset);
+        CHECK(diags.messages()[0].location.a >= 100);
+        CHECK(diags.messages()[0].text.find("bit") != std::string::npos);
+    }
+}
