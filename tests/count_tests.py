@@ -58,7 +58,8 @@ def main():
         for name, result, tp, tf, ts in rows:
             print(f"  {build.rsplit('/', 1)[-1]:<12} {name:<40} {result:<8} {tp} passed, {tf} failed, {ts} skipped")
         total = [total[0] + p, total[1] + f, total[2] + s]
-    print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
+    print(f"{total[2]} skipped")
+    print(f"{total[0]} passed, {total[1]} failed")
     return 1 if total[1] else 0
 
 
