@@ -13,6 +13,7 @@ cd "$(dirname "$0")"
 ROOT=$PWD
 BUILD=${DXSPV_BUILD_DIR:-$ROOT/build}
 ASAN_BUILD=${DXSPV_ASAN_BUILD_DIR:-$ROOT/build-asan}
+TSAN_BUILD=${DXSPV_TSAN_BUILD_DIR:-$ROOT/build-tsan}
 JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools glslang-dev
@@ -53,6 +54,16 @@ build_asan() {
     ninja -C "$ASAN_BUILD" -j "$JOBS" >/dev/null || ninja -C "$ASAN_BUILD" -j 1
 }
 
+build_tsan() {
+    if [ ! -f "$TSAN_BUILD/build.ninja" ]; then
+        log "configuring $TSAN_BUILD (thread sanitizer)"
+        meson setup "$TSAN_BUILD" -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized \
+            -Ddemos=false -Drunner=disabled >/dev/null
+    fi
+    log "building the concurrency test with ThreadSanitizer"
+    ninja -C "$TSAN_BUILD" -j "$JOBS" tests/robustness/concurrency >/dev/null || ninja -C "$TSAN_BUILD" -j 1 tests/robustness/concurrency
+}
+
 demo() {
     local shader=demos/shaders/increment_cs.dxbc
     log "translating $shader (see demos/shaders/increment_cs.asm for its source)"
@@ -70,7 +81,12 @@ run_tests() {
         meson test -C "$ASAN_BUILD" --suite unit --suite robustness --print-errorlogs --num-processes "$JOBS" \
         >"$ASAN_BUILD/test-output.txt" 2>&1 || status=1
     tail -n 12 "$ASAN_BUILD/test-output.txt" >&2
-    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" || status=1
+    build_tsan
+    log "running the concurrency test under ThreadSanitizer"
+    TSAN_OPTIONS=halt_on_error=1 meson test -C "$TSAN_BUILD" --no-rebuild concurrency --print-errorlogs \
+        >"$TSAN_BUILD/test-output.txt" 2>&1 || status=1
+    tail -n 12 "$TSAN_BUILD/test-output.txt" >&2
+    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" "$TSAN_BUILD" || status=1
     return $status
 }
 
