@@ -25,6 +25,18 @@ struct Program;
 
 namespace dxspv::spirv {
 
+/// Specialization constants the emitted modules may declare (OpSpecConstant
+/// with this SpecId); the public names are DXSPV_SPEC_CONSTANT_* in dxspv.h.
+/// - rasterizer sample count (uint, default 1): what sampleinfo / samplepos
+///   on the rasterizer read (HLSL GetRenderTargetSampleCount /
+///   GetRenderTargetSamplePosition); set it to the pipeline's
+///   rasterizationSamples.
+inline constexpr uint32_t spec_id_rasterizer_sample_count = 0;
+
+/// Bit n set: emitting `program` declares the specialization constant with
+/// SpecId n. One walk over the instructions.
+uint32_t specialization_constants_used(const vsir::Program& program);
+
 struct EmitOptions {
     TargetEnv target_env = TargetEnv::vulkan1_1;
     BindingMap bindings; ///< explicit bindings; default mapping otherwise (bindings.h)

@@ -186,6 +186,7 @@ public:
     spv::Id sampled_image(const vsir::Instruction& ins, uint32_t res_index, Descriptor*& desc);
     void store_image_result(const vsir::Instruction& ins, const vsir::SrcParam& res, spv::Id result, Kind kind,
         uint32_t count, bool sparse);
+    void store_residency_status(const vsir::DstParam& dst, spv::Id resident);
     spv::Id sparse_result_type(Kind kind, uint32_t count);
     void emit_lod(const vsir::Instruction& ins);
     void emit_resinfo(const vsir::Instruction& ins);
@@ -383,6 +384,7 @@ public:
 
     spv::Id push_block_var_ = spv::NoResult;
     spv::Id sample_positions_ = spv::NoResult; ///< samplepos table
+    spv::Id rasterizer_sample_count_ = spv::NoResult; ///< OpSpecConstant (spec_id_rasterizer_sample_count)
     spv::Id sparse_types_[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
     std::vector<std::pair<uint32_t, uint32_t>> push_members_; ///< (cb range id, member index)
 

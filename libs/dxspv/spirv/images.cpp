@@ -8,6 +8,18 @@
 // are images of Dim Buffer (texel buffers). Implicit-LOD sampling needs
 // derivatives, which compute shaders do not have, so sample / sample_b /
 // sample_c are refused outside pixel shaders.
+//
+// Sparse feedback (the `_s` forms): images use the OpImageSparse*
+// instructions (SparseResidency). The residency status they write to dst 1
+// is not the driver's residency code, which only OpImageSparseTexelsResident
+// can interpret: it is 0 when every texel accessed was resident and 1
+// otherwise, so check_access_fully_mapped is `status == 0`, statuses of
+// several accesses may be or-ed, and buffer loads, which have no sparse form
+// in SPIR-V, write 0 ("fully resident").
+//
+// The rasterizer's sample count (sampleinfo / samplepos on `rasterizer`) is
+// the specialization constant spec_id_rasterizer_sample_count (emit.h),
+// default 1; samplepos returns the standard D3D sample positions.
 #include "spirv/emitter.h"
 
 namespace dxspv::spirv {
@@ -345,10 +357,15 @@ spv::Id Emitter::sampled_image(const vsir::Instruction& ins, uint32_t res_index,
             vsir::resource_dimension_name(desc->dimension));
         return spv::NoResult;
     }
+    const vsir::Register& sampler_reg = prog_.src(ins, res_index + 1).reg;
     spv::Id image = load_descriptor(*desc, res.reg, desc->type);
-    spv::Id sampled_type = b_.makeSampledImageType(desc->type);
-    return b_.createBinOp(spv::OpSampledImage, sampled_type, image,
-        load_descriptor(*sampler, prog_.src(ins, res_index + 1).reg, b_.makeSamplerType()));
+    spv::Id combined = b_.createBinOp(spv::OpSampledImage, b_.makeSampledImageType(desc->type), image,
+        load_descriptor(*sampler, sampler_reg, b_.makeSamplerType()));
+    // The sampling instruction accesses the combined image: it is NonUniform
+    // when either descriptor is.
+    if (desc->is_array && (res.reg.flags & vsir::register_non_uniform))
+        return mark_non_uniform(res.reg, combined);
+    return sampler->is_array ? mark_non_uniform(sampler_reg, combined) : combined;
 }
 
 /// Stores the texel of a sparse or plain image instruction: `result` is the
@@ -360,12 +377,24 @@ void Emitter::store_image_result(const vsir::Instruction& ins, const vsir::SrcPa
     spv::Id texel = result;
     if (sparse) {
         texel = b_.createCompositeExtract(result, type(kind, count), 1);
-        spv::Id code = b_.createCompositeExtract(result, type(Kind::i32), 0);
-        const vsir::DstParam& status = prog_.dst(ins, 1);
-        if (status.reg.file != vsir::RegisterFile::null)
-            store_dst(status, as_kind({code, Kind::i32, 1}, kind_or_u32(status.reg.type)));
+        spv::Id code = b_.createCompositeExtract(result, type(Kind::u32), 0);
+        store_residency_status(prog_.dst(ins, 1),
+            b_.createUnaryOp(spv::OpImageSparseTexelsResident, type(Kind::boolean), code));
     }
     store_texel(prog_.dst(ins, 0), res, {texel, kind, uint8_t(count)});
+}
+
+/// Writes the residency status of a sparse access to `dst` (dst 1 of the
+/// `_s` opcodes): 0 when `resident` (a bool) is true or NoResult (buffers:
+/// always resident), else 1.
+void Emitter::store_residency_status(const vsir::DstParam& dst, spv::Id resident)
+{
+    if (dst.reg.file == vsir::RegisterFile::null)
+        return;
+    spv::Id status = resident ? b_.createTriOp(spv::OpSelect, type(Kind::u32), resident, constant_u32(0),
+                                    constant_u32(1))
+                              : constant_u32(0);
+    store_dst(dst, as_kind({status, Kind::u32, 1}, kind_or_u32(dst.reg.type)));
 }
 
 spv::Id Emitter::sparse_result_type(Kind kind, uint32_t count)
@@ -373,7 +402,7 @@ spv::Id Emitter::sparse_result_type(Kind kind, uint32_t count)
     b_.addCapability(spv::CapabilitySparseResidency);
     spv::Id& t = sparse_types_[size_t(kind)][count == 4];
     if (!t)
-        t = b_.makeStructType({type(Kind::i32), type(kind, count)}, "sparse_texel");
+        t = b_.makeStructType({type(Kind::u32), type(kind, count)}, "sparse_texel");
     return t;
 }
 
@@ -518,8 +547,12 @@ void Emitter::emit_resinfo(const vsir::Instruction& ins)
 spv::Id Emitter::sample_count(const vsir::SrcParam& src)
 {
     if (src.reg.file == vsir::RegisterFile::rasterizer) {
-        error(Code::spirv_unsupported_register, "the rasterizer sample count is not supported yet");
-        return spv::NoResult;
+        if (!rasterizer_sample_count_) {
+            rasterizer_sample_count_ = b_.makeUintConstant(1, true);
+            b_.addDecoration(rasterizer_sample_count_, spv::DecorationSpecId, int(spec_id_rasterizer_sample_count));
+            b_.addName(rasterizer_sample_count_, "rasterizer_sample_count");
+        }
+        return rasterizer_sample_count_;
     }
     Descriptor* desc = find_image(src.reg, DescriptorForm::image);
     if (!desc)
@@ -549,7 +582,7 @@ void Emitter::emit_sampleinfo(const vsir::Instruction& ins)
 
 /// samplepos: the standard D3D sample positions, from a constant table of
 /// the 1-, 2-, 4-, 8- and 16-sample patterns (pattern n starts at n - 1);
-/// (0, 0) for an index outside the pattern.
+/// (0, 0) for an index outside the pattern and for other sample counts.
 void Emitter::emit_samplepos(const vsir::Instruction& ins)
 {
     static constexpr int8_t positions[31][2] = {
@@ -579,9 +612,12 @@ void Emitter::emit_samplepos(const vsir::Instruction& ins)
     }
     spv::Id u32 = type(Kind::u32), boolean = type(Kind::boolean);
     spv::Id index = load_scalar(prog_.src(ins, 1), Kind::u32).id;
+    spv::Id standard = b_.createBinOp(spv::OpLogicalAnd, boolean, // a power of two up to 16
+        b_.createBinOp(spv::OpULessThanEqual, boolean, count, constant_u32(16)),
+        b_.createBinOp(spv::OpIEqual, boolean, constant_u32(0),
+            b_.createBinOp(spv::OpBitwiseAnd, u32, count, b_.createBinOp(spv::OpISub, u32, count, constant_u32(1)))));
     spv::Id valid = b_.createBinOp(spv::OpLogicalAnd, boolean,
-        b_.createBinOp(spv::OpULessThan, boolean, index, count),
-        b_.createBinOp(spv::OpULessThanEqual, boolean, count, constant_u32(16)));
+        b_.createBinOp(spv::OpULessThan, boolean, index, count), standard);
     spv::Id at = b_.createBinOp(spv::OpIAdd, u32, b_.createBinOp(spv::OpISub, u32, count, constant_u32(1)), index);
     at = b_.createTriOp(spv::OpSelect, u32, valid, at, constant_u32(31));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, vec2),
@@ -593,11 +629,11 @@ void Emitter::emit_samplepos(const vsir::Instruction& ins)
     store_texel(prog_.dst(ins, 0), prog_.src(ins, 0), {construct(Kind::f32, parts, 4), Kind::f32, 4});
 }
 
+/// check_access_fully_mapped: the status store_residency_status wrote is 0.
 void Emitter::emit_check_access(const vsir::Instruction& ins)
 {
-    b_.addCapability(spv::CapabilitySparseResidency);
-    spv::Id code = load_scalar(prog_.src(ins, 0), Kind::i32).id;
-    spv::Id resident = b_.createUnaryOp(spv::OpImageSparseTexelsResident, type(Kind::boolean), code);
+    spv::Id status = load_scalar(prog_.src(ins, 0), Kind::u32).id;
+    spv::Id resident = b_.createBinOp(spv::OpIEqual, type(Kind::boolean), status, constant_u32(0));
     const vsir::DstParam& dst = prog_.dst(ins, 0);
     store_dst(dst, as_kind({select_mask(resident, 1), Kind::u32, 1}, kind_or_u32(dst.reg.type)));
 }

@@ -1,6 +1,12 @@
 // Raw and structured buffer loads and stores (UAVs, SRVs, group-shared
 // memory), atomics and barriers.
 //
+// Sparse feedback on buffers (ld_raw_s, ld_structured_s): SPIR-V has no
+// sparse form of storage-buffer access, so these loads read like ld_raw /
+// ld_structured and report the status "fully resident" (see
+// store_residency_status in images.cpp); check_access_fully_mapped on it is
+// true.
+//
 // Buffers are arrays of uint: a byte address becomes the uint index
 // address >> 2, a structured address (index, byte offset) the index
 // (index * stride + offset) >> 2. Each component is its own load or store.
@@ -88,7 +94,8 @@ spv::Id Emitter::add_words(spv::Id word_index, uint32_t words)
 
 void Emitter::emit_buffer_load(const vsir::Instruction& ins)
 {
-    bool structured = ins.opcode == vsir::Opcode::ld_structured;
+    bool structured = ins.opcode == vsir::Opcode::ld_structured || ins.opcode == vsir::Opcode::ld_structured_s;
+    bool sparse = ins.opcode == vsir::Opcode::ld_raw_s || ins.opcode == vsir::Opcode::ld_structured_s;
     const vsir::DstParam& dst = prog_.dst(ins, 0);
     const vsir::SrcParam& res = prog_.src(ins, structured ? 2 : 1);
     Descriptor* desc = find_buffer(res.reg, false);
@@ -109,9 +116,10 @@ void Emitter::emit_buffer_load(const vsir::Instruction& ins)
         spv::Id word = add_words(base, vsir::swizzle_component(res.swizzle, p));
         parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word), spv::NoPrecision);
     }
-    if (!n)
-        return;
-    store_dst(dst, from_words(construct(Kind::u32, parts, n), n, kind_or_u32(dst.reg.type)));
+    if (n)
+        store_dst(dst, from_words(construct(Kind::u32, parts, n), n, kind_or_u32(dst.reg.type)));
+    if (sparse)
+        store_residency_status(prog_.dst(ins, 1), spv::NoResult);
 }
 
 void Emitter::emit_buffer_store(const vsir::Instruction& ins)
@@ -159,6 +167,8 @@ void Emitter::emit_counter(const vsir::Instruction& ins)
         chain.push_back(descriptor_index(*desc, reg));
     chain.push_back(constant_u32(0));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, u32), chain);
+    if (desc->is_array)
+        mark_non_uniform(reg, ptr);
     bool consume = ins.opcode == vsir::Opcode::imm_atomic_consume;
     spv::Id old = b_.createOp(consume ? spv::OpAtomicISub : spv::OpAtomicIAdd, u32,
         std::vector<spv::Id>{ptr, constant_u32(spv::ScopeDevice), constant_u32(spv::MemorySemanticsMaskNone),
@@ -181,11 +191,14 @@ void Emitter::emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, 
     }
     spv::Id image_ptr = desc.var;
     if (desc.is_array)
-        image_ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniformConstant, desc.type),
-            std::vector<spv::Id>{desc.var, descriptor_index(desc, res)});
+        image_ptr = mark_non_uniform(res, b_.createOp(spv::OpAccessChain,
+            pointer_type(spv::StorageClassUniformConstant, desc.type),
+            std::vector<spv::Id>{desc.var, descriptor_index(desc, res)}));
     spv::Id coords = image_coords(prog_.src(ins, 0), desc, Kind::i32);
     spv::Id ptr = b_.createOp(spv::OpImageTexelPointer, pointer_type(spv::StorageClassImage, type(kind)),
         std::vector<spv::Id>{image_ptr, coords, constant_u32(0)});
+    if (desc.is_array)
+        mark_non_uniform(res, ptr);
     spv::Id scope = constant_u32(spv::ScopeDevice);
     spv::Id relaxed = constant_u32(spv::MemorySemanticsMaskNone);
     spv::Op op = atomic_op(ins.opcode);
@@ -273,9 +286,15 @@ bool Emitter::emit_memory(const vsir::Instruction& ins)
     using vsir::Opcode;
     switch (ins.opcode) {
     case Opcode::nop:
+    // abort and debug_break "do nothing on rasterizers that do not support
+    // them" (HLSL abort()); Vulkan has no such rasterizer.
+    case Opcode::abort:
+    case Opcode::debug_break:
         return true;
     case Opcode::ld_raw:
     case Opcode::ld_structured:
+    case Opcode::ld_raw_s:
+    case Opcode::ld_structured_s:
         emit_buffer_load(ins);
         return true;
     case Opcode::store_raw:

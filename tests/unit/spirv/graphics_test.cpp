@@ -2,58 +2,15 @@
 // programs (with their signature comment blocks) are assembled into VSIR,
 // emitted for Vulkan 1.0-1.3, validated with spirv-val and checked for the
 // key instructions and decorations.
-#include <doctest/doctest.h>
-
-#include <string>
-#include <vector>
-
-#include "spirv/emit.h"
-#include "spirv/tools.h"
-#include "text/assembler.h"
+#include "asm_emit.h"
 
 using dxspv::Code;
 using dxspv::Diagnostics;
 using dxspv::spirv::EmitOptions;
 using dxspv::spirv::TargetEnv;
+using namespace spirv_asm_test;
 
 namespace {
-
-constexpr TargetEnv all_envs[] = {TargetEnv::vulkan1_0, TargetEnv::vulkan1_1, TargetEnv::vulkan1_2,
-    TargetEnv::vulkan1_3};
-
-dxspv::vsir::Program assemble(const char* text)
-{
-    dxspv::vsir::Program p;
-    Diagnostics diags("asm");
-    bool ok = dxspv::text::assemble(text, p, diags);
-    REQUIRE_MESSAGE(ok, diags.to_string());
-    return p;
-}
-
-/// Emits for every target; each module must validate. Returns the
-/// disassembly per target (index as all_envs).
-std::vector<std::string> emit_all(const dxspv::vsir::Program& p, EmitOptions options = {})
-{
-    std::vector<std::string> texts;
-    for (TargetEnv env : all_envs) {
-        INFO("target " << std::string(dxspv::spirv::target_env_name(env)));
-        options.target_env = env;
-        std::vector<uint32_t> words;
-        Diagnostics diags("emit");
-        bool ok = dxspv::spirv::emit_spirv(p, options, words, diags);
-        REQUIRE_MESSAGE(ok, diags.to_string());
-        std::string text = dxspv::spirv::disassemble_spirv(words);
-        Diagnostics val("spirv-val");
-        CHECK_MESSAGE(dxspv::spirv::validate_spirv(words, env, val), val.to_string() << "\n" << text);
-        texts.push_back(text);
-    }
-    return texts;
-}
-
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
-
-#define CHECK_HAS(text, needle) CHECK_MESSAGE(has(text, needle), "missing '" << (needle) << "' in\n" << (text))
-#define CHECK_HAS_NOT(text, needle) CHECK_MESSAGE(!has(text, needle), "unexpected '" << (needle) << "' in\n" << (text))
 
 const char* vertex_shader = R"(
 //
