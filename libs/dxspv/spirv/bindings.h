@@ -17,6 +17,9 @@ enum class DescriptorType : uint8_t { srv = 0, uav = 1, cbv = 2, sampler = 3 };
 inline constexpr uint32_t default_binding_base[4] = {1000, 2000, 0, 3000}; // srv, uav, cbv, sampler
 inline constexpr uint32_t default_counter_binding_base = 4000;
 inline constexpr uint32_t visibility_all = 0;
+/// Push-constant bytes a constant buffer of unknown size mapped to push
+/// constants may extend to (the maxPushConstantsSize of desktop drivers).
+inline constexpr uint32_t push_constant_block_bytes = 256;
 
 struct DescriptorBinding {
     DescriptorType type = DescriptorType::srv;

@@ -386,7 +386,10 @@ public:
     spv::Id sample_positions_ = spv::NoResult; ///< samplepos table
     spv::Id rasterizer_sample_count_ = spv::NoResult; ///< OpSpecConstant (spec_id_rasterizer_sample_count)
     spv::Id sparse_types_[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
-    std::vector<std::pair<uint32_t, uint32_t>> push_members_; ///< (cb range id, member index)
+    struct PushMember {
+        uint32_t range_id = 0, member = 0, vec4s = 0;
+    };
+    std::vector<PushMember> push_members_; ///< constant buffers in the push-constant block
 
     std::vector<spv::Function*> subroutines_; ///< by label id
     std::vector<bool> defined_subroutines_;

@@ -9,7 +9,13 @@
 //
 // Layouts:
 // - constant buffer cb#: Uniform block { uvec4 data[size] } with ArrayStride
-//   16 (std140-compatible), size = the declared vec4 count (4096 when unknown);
+//   16 (std140-compatible), size = the declared vec4 count (4096 when unknown
+//   or dynamically indexed);
+// - constant buffers in push constants: members uvec4 cbN[size] of one
+//   PushConstant block at the map's offsets; size = the declared vec4 count
+//   (dynamically indexed ones too: the block must fit the pipeline's push
+//   constant range); of unknown size, up to the next member or to byte 256
+//   (push_constant_block_bytes);
 // - raw and structured buffers t#/u#: StorageBuffer block { uint data[] }
 //   with ArrayStride 4, NonWritable for SRVs; byte offsets become uint
 //   indices;
@@ -28,6 +34,9 @@ namespace {
 /// Upper bound on register ids and range sizes, to keep the per-register
 /// tables small whatever the input says.
 constexpr uint32_t max_register_id = 65536;
+
+/// A push-constant member is at most a constant buffer's 4096 vec4s.
+constexpr uint32_t max_push_constant_vec4s = 4096;
 
 } // namespace
 
@@ -154,8 +163,10 @@ void Emitter::prepare_push_constants()
             prog_.model.stage);
         if (!r.found || !r.push_constant || decl.range_last != decl.range_first)
             continue;
-        uint32_t size = decl.count ? std::min<uint32_t>(decl.count, 4096) : 4096;
-        members.push_back({prog_.dst(ins, 0).reg.idx[0].offset, r.push_constant_offset, size, decl.count == 0});
+        // A dynamically indexed buffer's size is its declared byte size.
+        uint32_t vec4s = decl.count ? decl.count : decl.byte_count / 16;
+        uint32_t size = vec4s ? std::min<uint32_t>(vec4s, max_push_constant_vec4s) : max_push_constant_vec4s;
+        members.push_back({prog_.dst(ins, 0).reg.idx[0].offset, r.push_constant_offset, size, vec4s == 0});
     }
     if (members.empty())
         return;
@@ -170,7 +181,8 @@ void Emitter::prepare_push_constants()
                 m.offset, m.range_id);
             return;
         }
-        // An unknown size stops at the next member; known sizes must not overlap.
+        // An unknown size stops at the next member or at byte
+        // push_constant_block_bytes; known sizes must not overlap.
         if (i + 1 < members.size() && uint64_t(m.offset) + m.size * 16ull > members[i + 1].offset) {
             if (!m.unknown_size || members[i + 1].offset < m.offset + 16) {
                 error(Code::spirv_unsupported_declaration, "push-constant ranges of cb%u and cb%u overlap",
@@ -178,6 +190,9 @@ void Emitter::prepare_push_constants()
                 return;
             }
             m.size = (members[i + 1].offset - m.offset) / 16;
+        } else if (m.unknown_size) {
+            m.size = std::max<uint32_t>(1,
+                (push_constant_block_bytes - std::min(m.offset, push_constant_block_bytes)) / 16);
         }
         spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(m.size), 16);
         b_.addDecoration(array, spv::DecorationArrayStride, 16);
@@ -189,7 +204,7 @@ void Emitter::prepare_push_constants()
         snprintf(name, sizeof(name), "cb%u", members[i].range_id);
         b_.addMemberName(block, i, name);
         b_.addMemberDecoration(block, i, spv::DecorationOffset, int(members[i].offset));
-        push_members_.push_back({members[i].range_id, i});
+        push_members_.push_back({members[i].range_id, i, members[i].size});
     }
     b_.addDecoration(block, spv::DecorationBlock);
     push_block_var_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPushConstant, block, "push_constants");
@@ -209,10 +224,11 @@ bool Emitter::declare_push_constant_buffer(Descriptor& desc, const vsir::Instruc
         return true;
     }
     uint32_t range_id = prog_.dst(ins, 0).reg.idx[0].offset;
-    for (const auto& [id, member] : push_members_) {
-        if (id == range_id) {
+    for (const PushMember& m : push_members_) {
+        if (m.range_id == range_id) {
             desc.var = push_block_var_;
-            desc.push_member = member;
+            desc.push_member = m.member;
+            desc.size = m.vec4s;
             return true;
         }
     }
