@@ -304,6 +304,19 @@ struct dxspv_signature_info {
     const struct dxspv_signature_element_info *elements;
 };
 
+/**
+ * SpecIds of the specialization constants the SPIR-V may declare (set them
+ * with VkSpecializationInfo; dxspv_reflection::specialization_constants
+ * tells which ones a shader declares).
+ *
+ * DXSPV_SPEC_CONSTANT_RASTERIZER_SAMPLE_COUNT, uint32, default 1: the sample
+ * count that sampleinfo / samplepos on the rasterizer read (HLSL
+ * GetRenderTargetSampleCount / GetRenderTargetSamplePosition); set it to the
+ * pipeline's rasterizationSamples. samplepos returns the standard D3D sample
+ * positions for 1, 2, 4, 8 and 16 samples, (0, 0) for other counts.
+ */
+#define DXSPV_SPEC_CONSTANT_RASTERIZER_SAMPLE_COUNT 0
+
 /** What dxspv_reflect() reports. */
 struct dxspv_reflection {
     uint32_t shader_stage;      /**< DXIL shader kind numbering: 0 ps, 1 vs, 2 gs, 3 hs, 4 ds, 5 cs, ... */
@@ -314,6 +327,8 @@ struct dxspv_reflection {
     struct dxspv_signature_info input_signature;
     struct dxspv_signature_info output_signature;
     struct dxspv_signature_info patch_constant_signature;
+    /** Bit n set: the SPIR-V declares the specialization constant with SpecId n (DXSPV_SPEC_CONSTANT_*). */
+    uint32_t specialization_constants;
 };
 
 /**

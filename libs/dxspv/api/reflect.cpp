@@ -8,8 +8,11 @@
 #include "api/c_strings.h"
 #include "api/compile_info.h"
 #include "dxspv/dxspv.h"
+#include "spirv/emit.h"
 
 using namespace dxspv;
+
+static_assert(DXSPV_SPEC_CONSTANT_RASTERIZER_SAMPLE_COUNT == spirv::spec_id_rasterizer_sample_count);
 
 namespace {
 
@@ -137,6 +140,7 @@ bool reflect(const api::Request& req, const vsir::Program& p, dxspv_reflection& 
     r.shader_stage = uint32_t(p.model.stage);
     r.model_major = p.model.major;
     r.model_minor = p.model.minor;
+    r.specialization_constants = spirv::specialization_constants_used(p);
     spirv::BindingMap map{req.bindings, req.counter_bindings, false};
     std::vector<bool> read = uavs_read(p);
     std::vector<dxspv_descriptor_info> descriptors;
@@ -240,7 +244,11 @@ std::string to_json(const dxspv_reflection& r)
     json_signature(out, "inputs", r.input_signature);
     json_signature(out, "outputs", r.output_signature);
     json_signature(out, "patch_constants", r.patch_constant_signature);
-    out += "\n}\n";
+    out += ",\n  \"specialization_constants\": [";
+    for (uint32_t id = 0, n = 0; id < 32; ++id)
+        if (r.specialization_constants & (1u << id))
+            out += strformat("%s%u", n++ ? ", " : "", id);
+    out += "]\n}\n";
     return out;
 }
 

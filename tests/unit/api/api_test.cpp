@@ -3,6 +3,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -250,4 +251,29 @@ TEST_CASE("reflection and the binding map")
     CHECK(dxspv::reflect(shader, o, bad, bad_messages) == DXSPV_ERROR_INVALID_ARGUMENT);
     CHECK(dxspv_reflect(nullptr, nullptr, nullptr) == DXSPV_ERROR_INVALID_ARGUMENT);
     dxspv_free_reflection(nullptr);
+}
+
+TEST_CASE("reflection lists the specialization constants the SPIR-V declares")
+{
+    auto reflect_text = [](const char* text, dxspv::Reflection& r) {
+        dxspv::CompileOptions o;
+        o.source_type = DXSPV_SOURCE_TYPE_D3D_ASM;
+        dxspv::Text messages;
+        auto bytes = std::as_bytes(std::span(text, std::strlen(text)));
+        REQUIRE_MESSAGE(dxspv::reflect(bytes, o, r, messages) == DXSPV_OK, messages.view());
+    };
+    dxspv::Reflection r;
+    reflect_text("ps_5_0\ndcl_output o0.xyzw\nsampleinfo o0.x, rasterizer.x\nmov o0.yzw, l(0, 0, 0, 0)\nret\n", r);
+    CHECK(r->specialization_constants == 1u << DXSPV_SPEC_CONSTANT_RASTERIZER_SAMPLE_COUNT);
+    char* json = nullptr;
+    REQUIRE(dxspv_reflection_to_json(&*r, &json) == DXSPV_OK);
+    CHECK(std::strstr(json, "\"specialization_constants\": [0]") != nullptr);
+    dxspv_free_messages(json);
+
+    dxspv::Reflection none;
+    reflect_text("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(0, 0, 0, 0)\nret\n", none);
+    CHECK(none->specialization_constants == 0);
+    REQUIRE(dxspv_reflection_to_json(&*none, &json) == DXSPV_OK);
+    CHECK(std::strstr(json, "\"specialization_constants\": []") != nullptr);
+    dxspv_free_messages(json);
 }
