@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Corpus suite: every DXBC container of the corpus must translate to SPIR-V
-that spirv-val accepts for vulkan1.1 and vulkan1.3, or be refused with a
+that spirv-val accepts for each target environment, Vulkan 1.0 to 1.3
+(SPIR-V 1.0, 1.3, 1.5, 1.6), or be refused with a
 numbered "not implemented" diagnostic (E2001-E2005, E0003, E1011) and exit 1,
 or be rejected as invalid input: a VSIR validator error (E9xxx) raised right
 after the front end means the bytecode itself breaks a D3D rule (vkd3d's
@@ -20,7 +21,7 @@ import re
 import subprocess
 import sys
 
-ENVS = ("vulkan1.1", "vulkan1.3")
+ENVS = ("vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3")
 REFUSALS = {"E2001", "E2002", "E2003", "E2004", "E2005", "E0003", "E1011"}
 DIAG = re.compile(r"\b(E\d{4})\b")
 TIMEOUT = 20
