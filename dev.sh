@@ -5,6 +5,7 @@
 #   ./dev.sh demo      translate the bundled compute shader to SPIR-V, print
 #                      its disassembly and the validation result
 #   ./dev.sh test      run the whole test suite; ends with "N passed, N failed"
+#   ./dev.sh fuzz [S]  run every libFuzzer harness for S seconds (default 60)
 #   ./dev.sh build     configure and build only
 #   ./dev.sh deps      install the Debian packages only
 set -euo pipefail
@@ -14,10 +15,12 @@ ROOT=$PWD
 BUILD=${DXSPV_BUILD_DIR:-$ROOT/build}
 ASAN_BUILD=${DXSPV_ASAN_BUILD_DIR:-$ROOT/build-asan}
 TSAN_BUILD=${DXSPV_TSAN_BUILD_DIR:-$ROOT/build-tsan}
+export DXSPV_FUZZ_BUILD_DIR=${DXSPV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools glslang-dev
-          doctest-dev libvulkan-dev mesa-vulkan-drivers)
+          doctest-dev libvulkan-dev mesa-vulkan-drivers clang libclang-rt-14-dev)
+FUZZ_SECONDS=${DXSPV_CI_FUZZ_SECONDS:-15}
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
 
@@ -86,7 +89,11 @@ run_tests() {
     TSAN_OPTIONS=halt_on_error=1 meson test -C "$TSAN_BUILD" --no-rebuild concurrency --print-errorlogs \
         >"$TSAN_BUILD/test-output.txt" 2>&1 || status=1
     tail -n 12 "$TSAN_BUILD/test-output.txt" >&2
-    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" "$TSAN_BUILD" || status=1
+    log "fuzzing every harness for ${FUZZ_SECONDS}s (tests/fuzz/run.sh)"
+    mkdir -p "$DXSPV_FUZZ_BUILD_DIR"
+    tests/fuzz/run.sh "$FUZZ_SECONDS" >"$DXSPV_FUZZ_BUILD_DIR/test-output.txt" 2>&1 || status=1
+    tail -n 12 "$DXSPV_FUZZ_BUILD_DIR/test-output.txt" >&2
+    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" "$TSAN_BUILD" "$DXSPV_FUZZ_BUILD_DIR" || status=1
     return $status
 }
 
@@ -95,5 +102,6 @@ case "${1:-}" in
     build) install_deps; build ;;
     demo) install_deps; build; demo ;;
     test) install_deps; build; run_tests ;;
-    *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    fuzz) install_deps; tests/fuzz/run.sh "${2:-60}" ;;
+    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer harness (or the ones named) for SECONDS each (default
+# 60) under ASan and UBSan, seeded from the project's tests, the bundled
+# shaders and the corpus. A crash is saved into tests/fuzz/regressions/NAME/,
+# which `meson test` replays from then on, and the run fails. Needs clang and
+# libclang-rt-14-dev (./dev.sh deps installs them).
+#
+# usage: tests/fuzz/run.sh [SECONDS] [HARNESS...]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD=${DXSPV_FUZZ_BUILD_DIR:-$PWD/build-fuzz}
+export DXSPV_FUZZ_SECONDS=${1:-60}
+shift || true
+if [ ! -f "$BUILD/build.ninja" ]; then
+    CC=clang CXX=clang++ meson setup "$BUILD" -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=debugoptimized -Ddemos=false >/dev/null
+fi
+tests=()
+for h in "$@"; do tests+=("fuzz-$h"); done
+targets=()
+for t in $(meson test -C "$BUILD" --suite fuzz --list --no-rebuild 2>/dev/null | sed -n 's|.*/ \(fuzz-.*\)|\1|p'); do
+    targets+=("tests/fuzz/$t")
+done
+ninja -C "$BUILD" "${targets[@]}" >/dev/null
+meson test -C "$BUILD" --no-rebuild --suite fuzz --print-errorlogs "${tests[@]}"
