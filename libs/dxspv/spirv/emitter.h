@@ -165,6 +165,7 @@ public:
     spv::Id buffer_block_type(bool read_only);
     Descriptor* find_descriptor(const vsir::Register& reg);
     spv::Id descriptor_index(const Descriptor& desc, const vsir::Register& reg);
+    void add_array_indexing_capability(const Descriptor& desc, bool non_uniform);
     spv::Id constant_buffer_pointer(const vsir::Register& reg);
     spv::Id mark_non_uniform(const vsir::Register& reg, spv::Id id);
     spv::Id buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index);

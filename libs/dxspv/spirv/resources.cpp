@@ -379,7 +379,52 @@ spv::Id Emitter::descriptor_index(const Descriptor& desc, const vsir::Register& 
     spv::Id id = index_id(idx);
     if (desc.range_first)
         id = b_.createBinOp(spv::OpISub, type(Kind::u32), id, constant_u32(desc.range_first));
+    add_array_indexing_capability(desc, reg.flags & vsir::register_non_uniform);
     return mark_non_uniform(reg, id);
+}
+
+/// Declares the capability that lets `desc`'s descriptor array be indexed
+/// dynamically (and uniformly) or non-uniformly: the Vulkan features
+/// shader<Kind>ArrayDynamicIndexing / shader<Kind>ArrayNonUniformIndexing
+/// that the module then needs.
+void Emitter::add_array_indexing_capability(const Descriptor& desc, bool non_uniform)
+{
+    using C = spv::Capability;
+    bool texel_buffer = desc.form == DescriptorForm::image && desc.dimension == vsir::ResourceDimension::buffer;
+    C dynamic, nonuniform;
+    switch (desc.form) {
+    case DescriptorForm::cbv:
+        dynamic = C::CapabilityUniformBufferArrayDynamicIndexing;
+        nonuniform = C::CapabilityUniformBufferArrayNonUniformIndexing;
+        break;
+    case DescriptorForm::buffer:
+        dynamic = C::CapabilityStorageBufferArrayDynamicIndexing;
+        nonuniform = C::CapabilityStorageBufferArrayNonUniformIndexing;
+        break;
+    case DescriptorForm::sampler:
+        dynamic = C::CapabilitySampledImageArrayDynamicIndexing;
+        nonuniform = C::CapabilitySampledImageArrayNonUniformIndexing;
+        break;
+    case DescriptorForm::image:
+        if (texel_buffer) {
+            dynamic = desc.read_only ? C::CapabilityUniformTexelBufferArrayDynamicIndexing
+                                     : C::CapabilityStorageTexelBufferArrayDynamicIndexing;
+            nonuniform = desc.read_only ? C::CapabilityUniformTexelBufferArrayNonUniformIndexing
+                                        : C::CapabilityStorageTexelBufferArrayNonUniformIndexing;
+        } else {
+            dynamic = desc.read_only ? C::CapabilitySampledImageArrayDynamicIndexing
+                                     : C::CapabilityStorageImageArrayDynamicIndexing;
+            nonuniform = desc.read_only ? C::CapabilitySampledImageArrayNonUniformIndexing
+                                        : C::CapabilityStorageImageArrayNonUniformIndexing;
+        }
+        break;
+    default:
+        return;
+    }
+    // The non-uniform and texel-buffer capabilities come from descriptor indexing.
+    if ((non_uniform || texel_buffer) && spirv_version(options_.target_env) < 0x00010500)
+        b_.addExtension("SPV_EXT_descriptor_indexing");
+    b_.addCapability(non_uniform ? nonuniform : dynamic);
 }
 
 /// Decorates `id` (a descriptor index, a pointer into a descriptor array or

@@ -77,6 +77,37 @@ ret
     CHECK(non_uniform_count(t, "OpImageTexelPointer") == 1);
     CHECK(non_uniform_count(t, "OpAccessChain", "%u1_counter") == 1);
     CHECK(non_uniform_count(t, "OpAccessChain", "%u1 ") == 1);
+    // The Vulkan features the module needs, as capabilities.
+    for (const char* cap : {"SampledImageArrayNonUniformIndexing", "SampledImageArrayDynamicIndexing",
+             "UniformBufferArrayNonUniformIndexing", "StorageImageArrayNonUniformIndexing",
+             "StorageBufferArrayNonUniformIndexing"})
+        CHECK_HAS(t, std::string("OpCapability ") + cap + "\n");
+    CHECK_HAS_NOT(t, "StorageImageArrayDynamicIndexing");
+}
+
+TEST_CASE("spirv: dynamically indexed descriptor arrays declare their indexing capabilities")
+{
+    dxspv::vsir::Program p = assemble(R"(
+cs_5_1
+dcl_constantbuffer CB0[0:3][1], dynamicIndexed, space=0
+dcl_resource_buffer (float,float,float,float) T0[0:3], space=0
+dcl_uav_typed_buffer (uint,uint,uint,uint) U0[0:3], space=0
+dcl_uav_raw U1[4:7], space=0
+dcl_input vThreadID.x
+dcl_temps 2
+dcl_thread_group 4, 1, 1
+and r0.x, vThreadID.x, l(3)
+ld r1.xyzw, l(0, 0, 0, 0), T0[r0.x + 0].xyzw
+store_uav_typed U0[r0.x + 0].xyzw, l(0, 0, 0, 0), CB0[r0.x + 0][0].xyzw
+store_raw U1[r0.x + 4].xyzw, l(0), r1.xyzw
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    for (const char* cap : {"UniformBufferArrayDynamicIndexing", "UniformTexelBufferArrayDynamicIndexing",
+             "StorageTexelBufferArrayDynamicIndexing", "StorageBufferArrayDynamicIndexing"})
+        CHECK_HAS(texts[1], std::string("OpCapability ") + cap + "\n");
+    CHECK_HAS_NOT(texts[1], "NonUniform");
+    CHECK_HAS(texts[0], "OpExtension \"SPV_EXT_descriptor_indexing\""); // the texel-buffer capabilities
 }
 
 TEST_CASE("spirv: constant buffers in push constants are read from the push-constant block")
