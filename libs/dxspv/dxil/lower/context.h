@@ -148,6 +148,7 @@ public:
     vsir::Register private_register(const Operand& ptr, DataType type);
     vsir::SrcParam byte_address(const Operand& ptr, uint32_t extra_words);
     vsir::SrcParam tgsm_operand(const Operand& ptr) const;
+    vsir::DstParam atomic_target(const vsir::Register& reg) const;
     void initialize_globals();
     void store_zeros(const Operand& base, uint32_t first, uint32_t count);
     void store_initializer(const Operand& base, TypeId t, ValueId value, uint32_t& leaf, unsigned depth);
@@ -176,6 +177,8 @@ public:
                         const vsir::SrcParam& offset, uint32_t words);
     void load_wide(const Instruction& inst, bool structured, const vsir::SrcParam& res, ValueId index,
                    ValueId offset, DataType type, uint32_t count);
+    void store_halves(bool structured, const vsir::Register& res, ValueId index, ValueId offset,
+                      const ValueId* values, uint32_t mask, DataType type);
     void store_wide(bool structured, const vsir::Register& res, ValueId index, ValueId offset, const ValueId* values,
                     uint32_t count, DataType type);
     bool texel_offsets(const Instruction& inst, uint32_t first_arg, uint32_t count, uint32_t vsir_inst);

@@ -225,6 +225,14 @@ vsir::SrcParam Lowerer::tgsm_operand(const Operand& ptr) const
     return g;
 }
 
+vsir::DstParam Lowerer::atomic_target(const vsir::Register& reg) const
+{
+    vsir::DstParam d;
+    d.reg = reg;
+    d.write_mask = 0x1;
+    return d;
+}
+
 void Lowerer::lower_load(const Instruction& inst)
 {
     Operand ptr;
@@ -320,7 +328,7 @@ void Lowerer::lower_atomicrmw(const Instruction& inst)
     if (inst.sub == 2)
         v.modifier = vsir::SrcModifier::neg;
     vsir::SrcParam addr = byte_address(ptr, 0);
-    emit(op, {new_ssa(inst.result, vt)}, {tgsm_operand(ptr), addr, v});
+    emit(op, {new_ssa(inst.result, vt), atomic_target(tgsm_operand(ptr).reg)}, {addr, v});
 }
 
 void Lowerer::lower_cmpxchg(const Instruction& inst)
@@ -333,8 +341,9 @@ void Lowerer::lower_cmpxchg(const Instruction& inst)
     }
     vsir::SrcParam old;
     vsir::SrcParam cmp = src(inst.operands[1], DataType::u32);
-    emit(Opcode::imm_atomic_cmp_exch, {temp_ssa(DataType::u32, old)},
-         {tgsm_operand(ptr), byte_address(ptr, 0), cmp, src(inst.operands[2], DataType::u32)});
+    vsir::SrcParam address = byte_address(ptr, 0);
+    emit(Opcode::imm_atomic_cmp_exch, {temp_ssa(DataType::u32, old), atomic_target(tgsm_operand(ptr).reg)},
+         {address, cmp, src(inst.operands[2], DataType::u32)});
     old.reg.type = DataType::u32;
     vsir::SrcParam ok;
     emit(Opcode::ieq, {temp_ssa(DataType::boolean, ok)}, {old, cmp});

@@ -159,8 +159,18 @@ bool Lowerer::lower_io_op(ops::OpId op, const Instruction& inst)
                                                                                                    : no_id;
         if (!io_register(kind, arg(inst, 1), arg(inst, 2), arg(inst, 3), vertex, t, reg, comp))
             return true;
-        if (op == OpId::LoadOutputControlPoint && reg.file == RegisterFile::output)
+        if (op == OpId::LoadOutputControlPoint && reg.file == RegisterFile::output) {
+            // vocp[vertex][register]
             reg.file = RegisterFile::output_control_point;
+            reg.index_count = 2;
+            reg.idx[1] = reg.idx[0];
+            reg.idx[0] = {};
+            uint32_t v = 0;
+            if (constant_u32(vertex, v))
+                reg.idx[0].offset = v;
+            else
+                reg.idx[0].rel_addr = rel_index(vertex);
+        }
         Operand& o = define(inst.result);
         o = {};
         o.kind = Operand::Kind::src;
@@ -256,13 +266,13 @@ bool Lowerer::lower_io_op(ops::OpId op, const Instruction& inst)
                  {}, {});
             return true;
         }
-        vsir::DstParam m;
+        vsir::SrcParam m;
         m.reg = vsir::make_register(RegisterFile::stream, DataType::opaque, vsir::Dimension::none,
                                     std::span<const uint32_t>(&stream, 1));
         emit(op == OpId::EmitStream ? Opcode::emit_stream
              : op == OpId::CutStream ? Opcode::cut_stream
                                      : Opcode::emit_then_cut_stream,
-             {m}, {});
+             {}, {m});
         return true;
     }
     case OpId::EvalCentroid:

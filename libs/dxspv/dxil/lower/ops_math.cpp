@@ -219,6 +219,100 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
     case OpId::BitcastF64toI64:
         emit(Opcode::mov, {new_ssa(inst.result, t)}, {src(a, data_type(type_of(a)))});
         return true;
+    case OpId::Dot2AddHalf: {
+        // acc + ax*bx + ay*by, in float (arguments: acc, ax, ay, bx, by).
+        vsir::SrcParam v[4];
+        for (uint32_t i = 0; i < 4; ++i) {
+            v[i] = src(arg(inst, 2 + i), data_type(type_of(arg(inst, 2 + i))));
+            if (v[i].reg.type == DataType::f16) {
+                vsir::SrcParam w;
+                emit(Opcode::ftof, {temp_ssa(DataType::f32, w)}, {v[i]});
+                v[i] = w;
+                v[i].reg.type = DataType::f32;
+            }
+        }
+        vsir::SrcParam acc;
+        emit(Opcode::mad, {temp_ssa(DataType::f32, acc)}, {v[0], v[2], src(arg(inst, 1), DataType::f32)});
+        acc.reg.type = DataType::f32;
+        emit(Opcode::mad, {new_ssa(inst.result, DataType::f32)}, {v[1], v[3], acc});
+        return true;
+    }
+    case OpId::Dot4AddI8Packed:
+    case OpId::Dot4AddU8Packed: {
+        // acc + sum of the products of the 4 bytes of a and b (arguments: acc, a, b).
+        bool sign = op == OpId::Dot4AddI8Packed;
+        DataType it = sign ? DataType::i32 : DataType::u32;
+        vsir::SrcParam acc = src(arg(inst, 1), it);
+        for (uint32_t i = 0; i < 4; ++i) {
+            vsir::SrcParam x, y, next;
+            Opcode bfe = sign ? Opcode::ibfe : Opcode::ubfe;
+            emit(bfe, {temp_ssa(it, x)}, {immediate(DataType::u32, 8), immediate(DataType::u32, 8 * i), src(arg(inst, 2), it)});
+            emit(bfe, {temp_ssa(it, y)}, {immediate(DataType::u32, 8), immediate(DataType::u32, 8 * i), src(arg(inst, 3), it)});
+            x.reg.type = y.reg.type = it;
+            vsir::DstParam d = i == 3 ? new_ssa(inst.result, it) : temp_ssa(it, next);
+            emit(sign ? Opcode::imad : Opcode::umad, {d}, {x, y, acc});
+            acc = next;
+            acc.reg.type = it;
+        }
+        return true;
+    }
+    case OpId::Unpack4x8: {
+        // (mode: 0 zero-extend, 1 sign-extend; packed i32) → 4 x T
+        uint32_t mode = 0;
+        constant_u32(arg(inst, 1), mode);
+        DataType pt = data_type(type(inst.type).members.empty() ? inst.type : type(inst.type).members[0]);
+        bool sign = mode != 0;
+        DataType wide = sign ? DataType::i32 : DataType::u32;
+        Operand parts[4];
+        for (uint32_t i = 0; i < 4; ++i) {
+            vsir::SrcParam v;
+            emit(sign ? Opcode::ibfe : Opcode::ubfe, {temp_ssa(wide, v)},
+                 {immediate(DataType::u32, 8), immediate(DataType::u32, 8 * i), src(arg(inst, 2), wide)});
+            v.reg.type = wide;
+            if (pt == DataType::u16) {
+                vsir::SrcParam n;
+                emit(sign ? Opcode::itoi : Opcode::utou, {temp_ssa(sign ? DataType::i16 : DataType::u16, n)}, {v});
+                v = n;
+            }
+            v.reg.type = pt;
+            parts[i].kind = Operand::Kind::src;
+            parts[i].type = pt;
+            parts[i].src = v;
+        }
+        set_aggregate(inst.result, {parts[0], parts[1], parts[2], parts[3]});
+        return true;
+    }
+    case OpId::Pack4x8: {
+        // (mode: 0 truncate, 1 clamp to u8, 2 clamp to s8; x, y, z, w) → i32
+        uint32_t mode = 0;
+        constant_u32(arg(inst, 1), mode);
+        vsir::SrcParam acc = immediate(DataType::u32, 0);
+        for (uint32_t i = 0; i < 4; ++i) {
+            ValueId c = arg(inst, 2 + i);
+            vsir::SrcParam v = src(c, data_type(type_of(c)));
+            if (v.reg.type == DataType::u16) {
+                vsir::SrcParam w;
+                v.reg.type = DataType::i16;
+                emit(Opcode::itoi, {temp_ssa(DataType::i32, w)}, {v});
+                v = w;
+            }
+            v.reg.type = DataType::i32;
+            if (mode) {
+                vsir::SrcParam lo, hi;
+                emit(Opcode::imax, {temp_ssa(DataType::i32, lo)}, {v, immediate(DataType::i32, mode == 1 ? 0 : uint32_t(-128))});
+                lo.reg.type = DataType::i32;
+                emit(Opcode::imin, {temp_ssa(DataType::i32, hi)}, {lo, immediate(DataType::i32, mode == 1 ? 255 : 127)});
+                v = hi;
+            }
+            v.reg.type = DataType::u32;
+            vsir::SrcParam next;
+            vsir::DstParam d = i == 3 ? new_ssa(inst.result, DataType::u32) : temp_ssa(DataType::u32, next);
+            emit(Opcode::bfi, {d}, {immediate(DataType::u32, 8), immediate(DataType::u32, 8 * i), v, acc});
+            acc = next;
+            acc.reg.type = DataType::u32;
+        }
+        return true;
+    }
     default: return false;
     }
 }

@@ -167,17 +167,20 @@ vsir::SrcParam Lowerer::handle_index(const Operand& h)
 vsir::SrcParam Lowerer::build_vec(std::initializer_list<ValueId> values, DataType type, uint32_t slot)
 {
     vsir::SrcParam comps[4];
-    uint32_t n = 0;
+    uint32_t n = 0, used = 0;
     for (ValueId v : values) {
         if (n == 4)
             break;
-        if (v == no_id || is_undef(v))
+        if (v == no_id || is_undef(v)) {
             comps[n].reg = vsir::make_immediate(type, 0);
-        else
+        } else {
             comps[n] = src(v, type);
+            used = n + 1;
+        }
         ++n;
     }
-    return build_vec_from(comps, n, type, slot);
+    // Trailing absent components are not part of the vector.
+    return build_vec_from(comps, used ? used : 1, type, slot);
 }
 
 vsir::SrcParam Lowerer::build_vec_from(const vsir::SrcParam* comps, uint32_t n, DataType type, uint32_t slot)
@@ -410,8 +413,13 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
             store_wide(b->kind == 12, resource_register(*h), arg(inst, 2), arg(inst, 3), values, n, vt);
             return true;
         }
+        if ((vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
+            ValueId values[4] = {arg(inst, 4), arg(inst, 5), arg(inst, 6), arg(inst, 7)};
+            store_halves(b->kind == 12, resource_register(*h), arg(inst, 2), arg(inst, 3), values, mask, vt);
+            return true;
+        }
         if (is_64(vt) || vt == DataType::f16 || vt == DataType::u16) {
-            unsupported("DXIL op", "buffer stores of 16-bit values or typed 64-bit values");
+            unsupported("DXIL op", "typed buffer stores of 16- or 64-bit values");
             return true;
         }
         vsir::DstParam d;
@@ -719,8 +727,8 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
     vsir::SrcParam res;
     res.reg = resource_register(*h);
     if (cmpxchg) {
-        emit(Opcode::imm_atomic_cmp_exch, {new_ssa(inst.result, DataType::u32)},
-             {res, address, src(arg(inst, 5), DataType::u32), src(arg(inst, 6), DataType::u32)});
+        emit(Opcode::imm_atomic_cmp_exch, {new_ssa(inst.result, DataType::u32), atomic_target(res.reg)},
+             {address, src(arg(inst, 5), DataType::u32), src(arg(inst, 6), DataType::u32)});
         return;
     }
     uint32_t kind = 0;
@@ -733,7 +741,7 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
         return;
     }
     DataType vt = kind == 4 || kind == 5 ? DataType::i32 : DataType::u32;
-    emit(ops[kind], {new_ssa(inst.result, vt)}, {res, address, src(arg(inst, 6), vt)});
+    emit(ops[kind], {new_ssa(inst.result, vt), atomic_target(res.reg)}, {address, src(arg(inst, 6), vt)});
 }
 
 } // namespace dxspv::dxil::lower

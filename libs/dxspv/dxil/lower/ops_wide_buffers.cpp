@@ -130,4 +130,42 @@ void Lowerer::store_wide(bool structured, const vsir::Register& res, ValueId ind
     }
 }
 
+/// 16-bit stores: each half is merged into its word with two atomics (clear
+/// the half, then set it), so that concurrent stores to the other half of
+/// the same word, which D3D allows, are not lost.
+void Lowerer::store_halves(bool structured, const vsir::Register& res, ValueId index_value, ValueId offset_value,
+                           const ValueId* values, uint32_t mask, DataType type)
+{
+    vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
+    for (uint32_t k = 0; k < 4; ++k) {
+        if (!(mask >> k & 1) || values[k] == no_id)
+            continue;
+        vsir::SrcParam at = add_bytes(offset, 2 * k), aligned, half, bits, wide, shifted, ones, clear;
+        emit(Opcode::and_, {temp_ssa(DataType::u32, aligned)}, {at, immediate(DataType::u32, ~3u)});
+        emit(Opcode::and_, {temp_ssa(DataType::u32, half)}, {at, immediate(DataType::u32, 2)});
+        aligned.reg.type = half.reg.type = DataType::u32;
+        emit(Opcode::ishl, {temp_ssa(DataType::i32, bits)}, {half, immediate(DataType::u32, 3)});
+        bits.reg.type = DataType::u32;
+        vsir::SrcParam v = src(values[k], type);
+        v.reg.type = DataType::u16;
+        emit(Opcode::utou, {temp_ssa(DataType::u32, wide)}, {v});
+        wide.reg.type = DataType::u32;
+        emit(Opcode::ishl, {temp_ssa(DataType::u32, shifted)}, {wide, bits});
+        emit(Opcode::ishl, {temp_ssa(DataType::u32, ones)}, {immediate(DataType::u32, 0xffff), bits});
+        shifted.reg.type = ones.reg.type = DataType::u32;
+        emit(Opcode::not_, {temp_ssa(DataType::u32, clear)}, {ones});
+        clear.reg.type = DataType::u32;
+        vsir::SrcParam address = aligned;
+        if (structured) {
+            vsir::SrcParam parts[2] = {src(index_value, DataType::u32), aligned};
+            address = build_vec_from(parts, 2, DataType::u32, 0);
+        }
+        vsir::DstParam target;
+        target.reg = res;
+        target.write_mask = 0x1;
+        emit(Opcode::atomic_and, {target}, {address, clear});
+        emit(Opcode::atomic_or, {target}, {address, shifted});
+    }
+}
+
 } // namespace dxspv::dxil::lower
