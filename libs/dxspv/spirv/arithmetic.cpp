@@ -6,52 +6,30 @@
 // destination's type the width and signedness where the opcode leaves them
 // open (add and dadd share one path). Results of two-destination opcodes are all computed before
 // anything is stored, so a destination may alias a source.
-#include "spirv/emitter.h"
-
-#include <bit>
+#include "spirv/alu.h"
 
 namespace dxspv::spirv {
 
 namespace {
 
-using vsir::DstParam;
-using vsir::Instruction;
-using vsir::SrcParam;
+using namespace alu;
 
-/// Loads `src` for the components `dst` writes, as `kind`.
-Value load_for(Emitter& e, const SrcParam& src, const DstParam& dst, Kind kind)
-{
-    return e.as_kind(e.load_src(src, dst.write_mask, dst.reg.type), kind);
-}
-
-const DstParam& dst0(Emitter& e, const Instruction& ins) { return e.prog_.dst(ins, 0); }
-const SrcParam& src(Emitter& e, const Instruction& ins, uint32_t i) { return e.prog_.src(ins, i); }
-
-bool skipped(const DstParam& dst)
-{
-    return dst.reg.file == vsir::RegisterFile::null || !(dst.write_mask & 0xf);
-}
-
-/// Bits of `v` as a constant of `kind` (f32, f64 or a 32-bit integer).
-uint64_t float_bits(Kind kind, double v)
-{
-    return kind == Kind::f64 ? std::bit_cast<uint64_t>(v) : std::bit_cast<uint32_t>(float(v));
-}
-
-/// What an opcode computes in: floating point (f32, or f64 for a 64-bit
-/// destination), or integers (the destination's signedness, or a fixed one).
+/// What an opcode computes in: floating point (the destination's float
+/// width, f32 otherwise), or integers (the destination's kind, or its width
+/// with a fixed signedness).
 enum class OpClass : uint8_t { floating, integer, sint, uint };
 
 /// The kind an operation of `cls` computes in for destination `dst`; the
 /// destination's own kind when it fits the class.
 Kind op_kind(Emitter& e, const DstParam& dst, OpClass cls)
 {
-    Kind kind = e.kind_or_u32(dst.reg.type);
+    Kind kind = dst_kind(e, dst);
+    uint32_t width = is_int(kind) ? bit_width(kind) : 32;
     switch (cls) {
     case OpClass::floating: return is_float(kind) ? kind : Kind::f32;
     case OpClass::integer: return is_int(kind) ? kind : Kind::u32;
-    case OpClass::sint: return Kind::i32;
-    case OpClass::uint: return Kind::u32;
+    case OpClass::sint: return int_kind(width, true);
+    case OpClass::uint: return int_kind(width, false);
     }
     return kind;
 }
@@ -100,27 +78,99 @@ void emit_ext(Emitter& e, const Instruction& ins, GLSLstd450 op, OpClass cls)
     e.store_dst(dst, {r, kind, a.count});
 }
 
-/// Comparison writing 0 / 0xffffffff; `kind` is the operand kind
-/// (Kind::count: the kind of the first source, for float compares).
-void emit_compare(Emitter& e, const Instruction& ins, spv::Op op, Kind kind)
+/// and/or/xor/not: bitwise on integers, logical on booleans.
+void emit_bitwise(Emitter& e, const Instruction& ins, spv::Op op)
 {
     const DstParam& dst = dst0(e, ins);
-    if (kind == Kind::count) {
-        kind = e.kind_or_u32(src(e, ins, 0).reg.type);
-        kind = is_float(kind) ? kind : Kind::f32;
+    if (dst_kind(e, dst) != Kind::boolean)
+        return emit_op(e, ins, op, OpClass::integer);
+    Value a = load_for(e, src(e, ins, 0), dst, Kind::boolean);
+    spv::Id t = e.type(Kind::boolean, a.count);
+    spv::Id r;
+    if (op == spv::OpNot) {
+        r = e.b_.createUnaryOp(spv::OpLogicalNot, t, a.id);
+    } else {
+        spv::Op logical = op == spv::OpBitwiseAnd ? spv::OpLogicalAnd
+                          : op == spv::OpBitwiseOr ? spv::OpLogicalOr
+                                                   : spv::OpLogicalNotEqual;
+        r = e.b_.createBinOp(logical, t, a.id, load_for(e, src(e, ins, 1), dst, Kind::boolean).id);
     }
+    e.store_dst(dst, {r, Kind::boolean, a.count});
+}
+
+/// The kind a comparison of class `cls` reads its sources in: the first
+/// source's float width, or its integer width with the class's signedness.
+Kind compare_kind(Emitter& e, const Instruction& ins, OpClass cls)
+{
+    Kind kind = src_kind(e, src(e, ins, 0));
+    if (cls == OpClass::floating)
+        return is_float(kind) ? kind : Kind::f32;
+    return int_kind(bit_width(kind) == 1 ? 32 : bit_width(kind), cls == OpClass::sint);
+}
+
+/// Comparison writing a bool (boolean destination) or 0 / 0xffffffff.
+void emit_compare(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
+{
+    const DstParam& dst = dst0(e, ins);
+    Kind kind = compare_kind(e, ins, cls);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     Value b = load_for(e, src(e, ins, 1), dst, kind);
-    spv::Id condition = e.b_.createBinOp(op, e.type(Kind::boolean, a.count), a.id, b.id);
-    e.store_dst(dst, {e.select_mask(condition, a.count), Kind::u32, a.count});
+    store_condition(e, dst, e.b_.createBinOp(op, e.type(Kind::boolean, a.count), a.id, b.id), a.count);
+}
+
+/// ord / unord: neither / either source is NaN (OpOrdered and OpUnordered
+/// need the Kernel capability).
+void emit_ordered(Emitter& e, const Instruction& ins, bool ordered)
+{
+    const DstParam& dst = dst0(e, ins);
+    Kind kind = compare_kind(e, ins, OpClass::floating);
+    Value a = load_for(e, src(e, ins, 0), dst, kind);
+    Value b = load_for(e, src(e, ins, 1), dst, kind);
+    spv::Id tb = e.type(Kind::boolean, a.count);
+    spv::Id either = e.b_.createBinOp(spv::OpLogicalOr, tb, e.b_.createUnaryOp(spv::OpIsNan, tb, a.id),
+        e.b_.createUnaryOp(spv::OpIsNan, tb, b.id));
+    store_condition(e, dst, ordered ? e.b_.createUnaryOp(spv::OpLogicalNot, tb, either) : either, a.count);
+}
+
+/// isnan / isinf / isfinite / isnormal (exponent neither 0 nor all ones).
+void emit_float_class(Emitter& e, const Instruction& ins)
+{
+    const DstParam& dst = dst0(e, ins);
+    Kind kind = compare_kind(e, ins, OpClass::floating);
+    Value x = load_for(e, src(e, ins, 0), dst, kind);
+    uint8_t n = x.count;
+    spv::Id tb = e.type(Kind::boolean, n);
+    auto& b = e.b_;
+    spv::Id r;
+    switch (ins.opcode) {
+    case vsir::Opcode::isnan: r = b.createUnaryOp(spv::OpIsNan, tb, x.id); break;
+    case vsir::Opcode::isinf: r = b.createUnaryOp(spv::OpIsInf, tb, x.id); break;
+    case vsir::Opcode::isfinite:
+        r = b.createUnaryOp(spv::OpLogicalNot, tb,
+            b.createBinOp(spv::OpLogicalOr, tb, b.createUnaryOp(spv::OpIsNan, tb, x.id),
+                b.createUnaryOp(spv::OpIsInf, tb, x.id)));
+        break;
+    default: {
+        uint32_t width = bit_width(kind);
+        uint32_t mantissa_bits = width == 16 ? 10 : width == 32 ? 23 : 52;
+        uint64_t exponent_mask = width == 16 ? 0x1f : width == 32 ? 0xff : 0x7ff;
+        Kind uk = int_kind(width, false);
+        spv::Id t = e.type(uk, n);
+        spv::Id bits = e.as_kind(x, uk).id;
+        spv::Id exponent = b.createBinOp(spv::OpBitwiseAnd, t,
+            b.createBinOp(spv::OpShiftRightLogical, t, bits, e.splat_constant(uk, n, mantissa_bits)),
+            e.splat_constant(uk, n, exponent_mask));
+        r = b.createBinOp(spv::OpLogicalAnd, tb, b.createBinOp(spv::OpINotEqual, tb, exponent, e.splat_constant(uk, n, 0)),
+            b.createBinOp(spv::OpINotEqual, tb, exponent, e.splat_constant(uk, n, exponent_mask)));
+    }
+    }
+    store_condition(e, dst, r, n);
 }
 
 /// The condition operand of movc/swapc as a bool vector.
 spv::Id nonzero(Emitter& e, const SrcParam& condition, const DstParam& dst)
 {
-    Value c = load_for(e, condition, dst, Kind::u32);
-    return e.b_.createBinOp(spv::OpINotEqual, e.type(Kind::boolean, c.count), c.id,
-        e.splat_constant(Kind::u32, c.count, 0));
+    return e.truth(load_own(e, condition, dst), true);
 }
 
 void emit_movc(Emitter& e, const Instruction& ins)
@@ -131,22 +181,6 @@ void emit_movc(Emitter& e, const Instruction& ins)
     Value a = load_for(e, src(e, ins, 1), dst, kind);
     Value b = load_for(e, src(e, ins, 2), dst, kind);
     e.store_dst(dst, {e.b_.createTriOp(spv::OpSelect, e.type(kind, a.count), condition, a.id, b.id), kind, a.count});
-}
-
-/// Runs `compute(dst index, dst)` for each written destination of a
-/// two-destination opcode, then stores the results.
-template <typename F>
-void emit_two_results(Emitter& e, const Instruction& ins, F compute)
-{
-    Value results[2];
-    for (uint32_t d = 0; d < 2; ++d) {
-        const DstParam& dst = e.prog_.dst(ins, d);
-        if (!skipped(dst))
-            results[d] = compute(d, dst);
-    }
-    for (uint32_t d = 0; d < 2; ++d)
-        if (results[d].id)
-            e.store_dst(e.prog_.dst(ins, d), results[d]);
 }
 
 void emit_swapc(Emitter& e, const Instruction& ins)
@@ -166,11 +200,12 @@ void emit_swapc(Emitter& e, const Instruction& ins)
 void emit_dot(Emitter& e, const Instruction& ins, uint32_t n)
 {
     uint8_t mask = uint8_t((1u << n) - 1);
-    Value a = e.as_kind(e.load_src(src(e, ins, 0), mask, vsir::DataType::f32), Kind::f32);
-    Value b = e.as_kind(e.load_src(src(e, ins, 1), mask, vsir::DataType::f32), Kind::f32);
-    spv::Id r = e.b_.createBinOp(spv::OpDot, e.type(Kind::f32), a.id, b.id);
+    Kind kind = op_kind(e, dst0(e, ins), OpClass::floating);
+    Value a = e.as_kind(e.load_src(src(e, ins, 0), mask, vsir::DataType::f32), kind);
+    Value b = e.as_kind(e.load_src(src(e, ins, 1), mask, vsir::DataType::f32), kind);
+    spv::Id r = e.b_.createBinOp(spv::OpDot, e.type(kind), a.id, b.id);
     e.decorate_precise(ins, r);
-    e.store_dst(dst0(e, ins), {r, Kind::f32, 1});
+    e.store_dst(dst0(e, ins), {r, kind, 1});
 }
 
 void emit_rcp(Emitter& e, const Instruction& ins)
@@ -178,16 +213,17 @@ void emit_rcp(Emitter& e, const Instruction& ins)
     const DstParam& dst = dst0(e, ins);
     Kind kind = op_kind(e, dst, OpClass::floating);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
-    spv::Id one = e.splat_constant(kind, a.count, float_bits(kind, 1.0));
+    spv::Id one = e.float_constant(kind, 1.0, a.count);
     e.store_dst(dst, {e.b_.createBinOp(spv::OpFDiv, e.type(kind, a.count), one, a.id), kind, a.count});
 }
 
 void emit_sincos(Emitter& e, const Instruction& ins)
 {
     emit_two_results(e, ins, [&](uint32_t d, const DstParam& dst) {
-        Value a = load_for(e, src(e, ins, 0), dst, Kind::f32);
-        spv::Id r = e.glsl(d == 0 ? GLSLstd450Sin : GLSLstd450Cos, e.type(Kind::f32, a.count), {a.id});
-        return Value{r, Kind::f32, a.count};
+        Kind kind = op_kind(e, dst, OpClass::floating);
+        Value a = load_for(e, src(e, ins, 0), dst, kind);
+        spv::Id r = e.glsl(d == 0 ? GLSLstd450Sin : GLSLstd450Cos, e.type(kind, a.count), {a.id});
+        return Value{r, kind, a.count};
     });
 }
 
@@ -203,11 +239,12 @@ void emit_int_mad(Emitter& e, const Instruction& ins)
     e.store_dst(dst, {r, kind, a.count});
 }
 
-/// imul/umul: dst0 the high 32 bits, dst1 the low 32 bits.
+/// imul/umul: dst0 the high half, dst1 the low half of the double-width
+/// product.
 void emit_mul_extended(Emitter& e, const Instruction& ins, bool is_signed)
 {
-    Kind kind = is_signed ? Kind::i32 : Kind::u32;
     emit_two_results(e, ins, [&](uint32_t d, const DstParam& dst) {
+        Kind kind = op_kind(e, dst, is_signed ? OpClass::sint : OpClass::uint);
         Value a = load_for(e, src(e, ins, 0), dst, kind);
         Value b = load_for(e, src(e, ins, 1), dst, kind);
         spv::Id t = e.type(kind, a.count);
@@ -223,18 +260,32 @@ void emit_mul_extended(Emitter& e, const Instruction& ins, bool is_signed)
     });
 }
 
-/// udiv: dst0 quotient, dst1 remainder; both 0xffffffff for a zero divisor.
+/// udiv: dst0 quotient, dst1 remainder; both all ones for a zero divisor.
 void emit_udiv(Emitter& e, const Instruction& ins)
 {
     emit_two_results(e, ins, [&](uint32_t d, const DstParam& dst) {
-        Value a = load_for(e, src(e, ins, 0), dst, Kind::u32);
-        Value b = load_for(e, src(e, ins, 1), dst, Kind::u32);
-        spv::Id t = e.type(Kind::u32, a.count);
+        Kind kind = op_kind(e, dst, OpClass::uint);
+        Value a = load_for(e, src(e, ins, 0), dst, kind);
+        Value b = load_for(e, src(e, ins, 1), dst, kind);
+        spv::Id t = e.type(kind, a.count);
         spv::Id zero = e.b_.createBinOp(spv::OpIEqual, e.type(Kind::boolean, a.count), b.id,
-            e.splat_constant(Kind::u32, a.count, 0));
+            e.splat_constant(kind, a.count, 0));
         spv::Id r = e.b_.createBinOp(d == 0 ? spv::OpUDiv : spv::OpUMod, t, a.id, b.id);
-        r = e.b_.createTriOp(spv::OpSelect, t, zero, e.splat_constant(Kind::u32, a.count, ~0u), r);
-        return Value{r, Kind::u32, a.count};
+        r = e.b_.createTriOp(spv::OpSelect, t, zero, e.splat_constant(kind, a.count, ~0ull), r);
+        return Value{r, kind, a.count};
+    });
+}
+
+/// idiv: dst0 quotient (OpSDiv), dst1 remainder with the sign of the
+/// dividend (OpSRem), as LLVM sdiv / srem.
+void emit_idiv(Emitter& e, const Instruction& ins)
+{
+    emit_two_results(e, ins, [&](uint32_t d, const DstParam& dst) {
+        Kind kind = op_kind(e, dst, OpClass::sint);
+        Value a = load_for(e, src(e, ins, 0), dst, kind);
+        Value b = load_for(e, src(e, ins, 1), dst, kind);
+        spv::Id r = e.b_.createBinOp(d == 0 ? spv::OpSDiv : spv::OpSRem, e.type(kind, a.count), a.id, b.id);
+        return Value{r, kind, a.count};
     });
 }
 
@@ -250,19 +301,21 @@ void emit_carry(Emitter& e, const Instruction& ins, spv::Op op)
     });
 }
 
-/// Shift counts use their low 5 bits, as in D3D.
-spv::Id shift_count(Emitter& e, const SrcParam& count_src, const DstParam& dst)
+/// Shift counts (of `width`-bit values) use their low log2(width) bits, as
+/// in D3D; the count is read as an unsigned integer of that width.
+spv::Id shift_count(Emitter& e, const SrcParam& count_src, const DstParam& dst, uint32_t width = 32)
 {
-    Value s = load_for(e, count_src, dst, Kind::u32);
-    return e.b_.createBinOp(spv::OpBitwiseAnd, e.type(Kind::u32, s.count), s.id, e.splat_constant(Kind::u32, s.count, 31));
+    Kind kind = int_kind(width, false);
+    Value s = load_for(e, count_src, dst, kind);
+    return e.b_.createBinOp(spv::OpBitwiseAnd, e.type(kind, s.count), s.id, e.splat_constant(kind, s.count, width - 1));
 }
 
 void emit_shift(Emitter& e, const Instruction& ins, spv::Op op)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = op_kind(e, dst, OpClass::integer);
+    Kind kind = op_kind(e, dst, op == spv::OpShiftRightArithmetic ? OpClass::sint : OpClass::integer);
     Value a = load_for(e, src(e, ins, 0), dst, kind);
-    spv::Id s = shift_count(e, src(e, ins, 1), dst);
+    spv::Id s = shift_count(e, src(e, ins, 1), dst, bit_width(kind));
     e.store_dst(dst, {e.b_.createBinOp(op, e.type(kind, a.count), a.id, s), kind, a.count});
 }
 
@@ -337,80 +390,133 @@ void emit_bfe(Emitter& e, const Instruction& ins, bool is_signed)
     e.store_dst(dst, {r, kind, n});
 }
 
-/// firstbit_hi / firstbit_shi count from the most significant bit; ~0 when
-/// no bit is found.
+/// The source of a bit-scan opcode (countbits, firstbit_*, bfrev) as an
+/// integer of its own width, unsigned unless `is_signed`.
+Value bit_source(Emitter& e, const Instruction& ins, bool is_signed)
+{
+    const DstParam& dst = dst0(e, ins);
+    Kind kind = src_kind(e, src(e, ins, 0));
+    uint32_t width = is_int(kind) ? bit_width(kind) : 32;
+    return load_for(e, src(e, ins, 0), dst, int_kind(width, is_signed));
+}
+
+/// The unsigned 32-bit halves of integer `x`: 16-bit values zero-extended
+/// into `lo`; `hi` only for 64-bit values. Vulkan allows the bit
+/// instructions (OpBitCount, OpBitReverse, FindILsb, FindUMsb) on 32-bit
+/// integers only.
+struct Halves {
+    spv::Id lo = spv::NoResult, hi = spv::NoResult;
+};
+
+Halves split_words(Emitter& e, Value x)
+{
+    uint32_t width = bit_width(x.kind);
+    Kind uk = int_kind(width, false);
+    spv::Id u = e.as_kind(x, uk).id;
+    if (width == 32)
+        return {u, spv::NoResult};
+    spv::Id t = e.type(Kind::u32, x.count);
+    Halves h{e.b_.createUnaryOp(spv::OpUConvert, t, u), spv::NoResult};
+    if (width == 64) {
+        spv::Id high = e.b_.createBinOp(spv::OpShiftRightLogical, e.type(uk, x.count), u,
+            e.splat_constant(uk, x.count, 32));
+        h.hi = e.b_.createUnaryOp(spv::OpUConvert, t, high);
+    }
+    return h;
+}
+
+/// `lo_result` where `lo_wins`, else (`hi_result` + 32) where hi has a bit,
+/// else ~0: the bit index found in a 64-bit value's halves.
+spv::Id combine_halves(Emitter& e, uint8_t n, spv::Id lo_wins, spv::Id lo_result, spv::Id hi, spv::Id hi_result)
+{
+    spv::Id t = e.type(Kind::u32, n), tb = e.type(Kind::boolean, n);
+    auto& b = e.b_;
+    spv::Id in_hi = b.createBinOp(spv::OpIAdd, t, hi_result, e.splat_constant(Kind::u32, n, 32));
+    spv::Id hi_set = b.createBinOp(spv::OpINotEqual, tb, hi, e.splat_constant(Kind::u32, n, 0));
+    in_hi = b.createTriOp(spv::OpSelect, t, hi_set, in_hi, e.splat_constant(Kind::u32, n, ~0u));
+    return b.createTriOp(spv::OpSelect, t, lo_wins, lo_result, in_hi);
+}
+
+void emit_countbits(Emitter& e, const Instruction& ins)
+{
+    Value x = bit_source(e, ins, false);
+    spv::Id t = e.type(Kind::u32, x.count);
+    Halves h = split_words(e, x);
+    spv::Id r = e.b_.createUnaryOp(spv::OpBitCount, t, h.lo);
+    if (h.hi)
+        r = e.b_.createBinOp(spv::OpIAdd, t, r, e.b_.createUnaryOp(spv::OpBitCount, t, h.hi));
+    e.store_dst(dst0(e, ins), e.as_kind({r, Kind::u32, x.count}, op_kind(e, dst0(e, ins), OpClass::integer)));
+}
+
+void emit_firstbit_lo(Emitter& e, const Instruction& ins)
+{
+    Value x = bit_source(e, ins, false);
+    uint8_t n = x.count;
+    spv::Id t = e.type(Kind::u32, n);
+    Halves h = split_words(e, x);
+    spv::Id r = e.glsl(GLSLstd450FindILsb, t, {h.lo});
+    if (h.hi) {
+        spv::Id lo_set = e.b_.createBinOp(spv::OpINotEqual, e.type(Kind::boolean, n), h.lo, e.splat_constant(Kind::u32, n, 0));
+        r = combine_halves(e, n, lo_set, r, h.hi, e.glsl(GLSLstd450FindILsb, t, {h.hi}));
+    }
+    e.store_dst(dst0(e, ins), e.as_kind({r, Kind::u32, n}, op_kind(e, dst0(e, ins), OpClass::integer)));
+}
+
+/// firstbit_hi / firstbit_shi count from the most significant bit (of the
+/// source's width); ~0 when no bit is found. firstbit_shi looks for the
+/// first bit differing from the sign bit: FindUMsb of x, or of ~x when x is
+/// negative.
 void emit_firstbit_hi(Emitter& e, const Instruction& ins, bool is_signed)
 {
-    const DstParam& dst = dst0(e, ins);
-    Value x = load_for(e, src(e, ins, 0), dst, is_signed ? Kind::i32 : Kind::u32);
-    spv::Id t = e.type(Kind::u32, x.count);
-    spv::Id msb = e.glsl(is_signed ? GLSLstd450FindSMsb : GLSLstd450FindUMsb, t, {x.id});
-    spv::Id none = e.splat_constant(Kind::u32, x.count, ~0u);
-    spv::Id missing = e.b_.createBinOp(spv::OpIEqual, e.type(Kind::boolean, x.count), msb, none);
-    spv::Id from_top = e.b_.createBinOp(spv::OpISub, t, e.splat_constant(Kind::u32, x.count, 31), msb);
-    e.store_dst(dst, {e.b_.createTriOp(spv::OpSelect, t, missing, none, from_top), Kind::u32, x.count});
-}
-
-/// ftoi/ftou/dtoi/dtou with D3D's saturating rules (NaN gives 0).
-void emit_float_to_int(Emitter& e, const Instruction& ins, bool is_signed)
-{
-    const DstParam& dst = dst0(e, ins);
-    Kind from = e.kind_or_u32(src(e, ins, 0).reg.type);
-    if (!is_float(from)) {
-        e.error(Code::spirv_invalid_operand, "source is not floating point");
-        return;
-    }
-    Value x = e.as_kind(e.load_src(src(e, ins, 0), dst.write_mask, dst.reg.type), from);
+    Value x = bit_source(e, ins, is_signed);
     uint8_t n = x.count;
-    Kind to = is_signed ? Kind::i32 : Kind::u32;
-    spv::Id ft = e.type(from, n), t = e.type(to, n), bt = e.type(Kind::boolean, n);
+    uint32_t width = bit_width(x.kind);
+    spv::Id t = e.type(Kind::u32, n), tb = e.type(Kind::boolean, n);
     auto& b = e.b_;
-    spv::Id low = e.splat_constant(from, n, float_bits(from, is_signed ? -2147483648.0 : 0.0));
-    spv::Id high = e.splat_constant(from, n, float_bits(from, is_signed ? 2147483648.0 : 4294967296.0));
-    spv::Id r = b.createUnaryOp(is_signed ? spv::OpConvertFToS : spv::OpConvertFToU, t,
-        e.glsl(GLSLstd450NMax, ft, {x.id, low}));
-    spv::Id too_big = b.createBinOp(spv::OpFOrdGreaterThanEqual, bt, x.id, high);
-    r = b.createTriOp(spv::OpSelect, t, too_big, e.splat_constant(to, n, is_signed ? 0x7fffffffu : ~0u), r);
-    if (is_signed)
-        r = b.createTriOp(spv::OpSelect, t, b.createUnaryOp(spv::OpIsNan, bt, x.id), e.splat_constant(to, n, 0), r);
-    e.store_dst(dst, e.as_kind({r, to, n}, e.kind_or_u32(dst.reg.type)));
-}
-
-/// itof/utof/itod/utod/ftod/dtof; `from` is the source kind (Kind::count:
-/// the source's own kind).
-void emit_convert(Emitter& e, const Instruction& ins, spv::Op op, Kind from)
-{
-    const DstParam& dst = dst0(e, ins);
-    Kind to = e.kind_or_u32(dst.reg.type);
-    if (from == Kind::count)
-        from = e.kind_or_u32(src(e, ins, 0).reg.type);
-    if (!is_float(to) || (op == spv::OpFConvert && !is_float(from))) {
-        e.error(Code::spirv_invalid_operand, "conversion between unexpected types");
-        return;
-    }
-    Value x = e.as_kind(e.load_src(src(e, ins, 0), dst.write_mask, dst.reg.type), from);
-    e.store_dst(dst, {e.b_.createUnaryOp(op, e.type(to, x.count), x.id), to, x.count});
-}
-
-/// f32tof16 / f16tof32, one component at a time (the packing instructions
-/// are scalar).
-void emit_half(Emitter& e, const Instruction& ins, bool to_half)
-{
-    const DstParam& dst = dst0(e, ins);
-    Value x = load_for(e, src(e, ins, 0), dst, to_half ? Kind::f32 : Kind::u32);
-    spv::Id vec2 = e.type(Kind::f32, 2);
-    spv::Id parts[4];
-    for (uint32_t i = 0; i < x.count; ++i) {
-        spv::Id c = e.extract(x, i);
-        if (to_half) {
-            spv::Id pair = e.b_.createCompositeConstruct(vec2, {c, e.constant_f32(0.0f)});
-            parts[i] = e.glsl(GLSLstd450PackHalf2x16, e.type(Kind::u32), {pair});
-        } else {
-            parts[i] = e.b_.createCompositeExtract(e.glsl(GLSLstd450UnpackHalf2x16, vec2, {c}), e.type(Kind::f32), 0);
+    spv::Id msb;
+    if (width == 32) {
+        msb = e.glsl(is_signed ? GLSLstd450FindSMsb : GLSLstd450FindUMsb, t, {x.id});
+    } else {
+        if (is_signed) {
+            spv::Id negative = b.createBinOp(spv::OpSLessThan, tb, x.id, e.splat_constant(x.kind, n, 0));
+            x.id = b.createTriOp(spv::OpSelect, e.type(x.kind, n), negative,
+                b.createUnaryOp(spv::OpNot, e.type(x.kind, n), x.id), x.id);
+        }
+        Halves h = split_words(e, x);
+        msb = e.glsl(GLSLstd450FindUMsb, t, {h.lo});
+        if (h.hi) {
+            spv::Id hi_clear = b.createBinOp(spv::OpIEqual, tb, h.hi, e.splat_constant(Kind::u32, n, 0));
+            msb = combine_halves(e, n, hi_clear, msb, h.hi, e.glsl(GLSLstd450FindUMsb, t, {h.hi}));
         }
     }
-    Kind kind = to_half ? Kind::u32 : Kind::f32;
-    e.store_dst(dst, {e.construct(kind, parts, x.count), kind, x.count});
+    spv::Id none = e.splat_constant(Kind::u32, n, ~0u);
+    spv::Id missing = b.createBinOp(spv::OpIEqual, tb, msb, none);
+    spv::Id from_top = b.createBinOp(spv::OpISub, t, e.splat_constant(Kind::u32, n, width - 1), msb);
+    Value r{b.createTriOp(spv::OpSelect, t, missing, none, from_top), Kind::u32, n};
+    e.store_dst(dst0(e, ins), e.as_kind(r, op_kind(e, dst0(e, ins), OpClass::integer)));
+}
+
+/// bfrev of 16-, 32- and 64-bit integers through 32-bit OpBitReverse.
+void emit_bfrev(Emitter& e, const Instruction& ins)
+{
+    Value x = bit_source(e, ins, false);
+    uint8_t n = x.count;
+    uint32_t width = bit_width(x.kind);
+    spv::Id t = e.type(Kind::u32, n), tw = e.type(x.kind, n);
+    auto& b = e.b_;
+    Halves h = split_words(e, x);
+    spv::Id lo = b.createUnaryOp(spv::OpBitReverse, t, h.lo);
+    spv::Id r = lo;
+    if (width == 16) {
+        r = b.createBinOp(spv::OpShiftRightLogical, t, lo, e.splat_constant(Kind::u32, n, 16));
+        r = b.createUnaryOp(spv::OpUConvert, tw, r);
+    } else if (width == 64) {
+        spv::Id high = b.createBinOp(spv::OpShiftLeftLogical, tw, b.createUnaryOp(spv::OpUConvert, tw, lo),
+            e.splat_constant(x.kind, n, 32));
+        spv::Id low = b.createUnaryOp(spv::OpUConvert, tw, b.createUnaryOp(spv::OpBitReverse, t, h.hi));
+        r = b.createBinOp(spv::OpBitwiseOr, tw, high, low);
+    }
+    e.store_dst(dst0(e, ins), e.as_kind({r, x.kind, n}, op_kind(e, dst0(e, ins), OpClass::integer)));
 }
 
 void emit_mov(Emitter& e, const Instruction& ins)
@@ -424,7 +530,7 @@ void emit_mov(Emitter& e, const Instruction& ins)
 bool Emitter::emit_alu(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
-    if (ins.dst_count == 1 && skipped(prog_.dst(ins, 0)))
+    if (ins.dst_count == 1 && skipped(prog_.dst(ins, 0)) && opcode_info(ins.opcode).kind == vsir::OpcodeKind::arithmetic)
         return true;
     Emitter& e = *this;
     switch (ins.opcode) {
@@ -461,21 +567,39 @@ bool Emitter::emit_alu(const vsir::Instruction& ins)
     case Opcode::rcp:
     case Opcode::drcp: emit_rcp(e, ins); break;
     case Opcode::sincos: emit_sincos(e, ins); break;
+    case Opcode::frem: emit_op(e, ins, spv::OpFRem, OpClass::floating); break;
+    case Opcode::tan: emit_ext(e, ins, GLSLstd450Tan, OpClass::floating); break;
+    case Opcode::acos: emit_ext(e, ins, GLSLstd450Acos, OpClass::floating); break;
+    case Opcode::asin: emit_ext(e, ins, GLSLstd450Asin, OpClass::floating); break;
+    case Opcode::atan: emit_ext(e, ins, GLSLstd450Atan, OpClass::floating); break;
+    case Opcode::hcos: emit_ext(e, ins, GLSLstd450Cosh, OpClass::floating); break;
+    case Opcode::hsin: emit_ext(e, ins, GLSLstd450Sinh, OpClass::floating); break;
+    case Opcode::htan: emit_ext(e, ins, GLSLstd450Tanh, OpClass::floating); break;
 
     case Opcode::eq:
-    case Opcode::deq: emit_compare(e, ins, spv::OpFOrdEqual, Kind::count); break;
+    case Opcode::deq: emit_compare(e, ins, spv::OpFOrdEqual, OpClass::floating); break;
     case Opcode::ne:
-    case Opcode::dne: emit_compare(e, ins, spv::OpFUnordNotEqual, Kind::count); break;
+    case Opcode::dne: emit_compare(e, ins, spv::OpFUnordNotEqual, OpClass::floating); break;
     case Opcode::lt:
-    case Opcode::dlt: emit_compare(e, ins, spv::OpFOrdLessThan, Kind::count); break;
+    case Opcode::dlt: emit_compare(e, ins, spv::OpFOrdLessThan, OpClass::floating); break;
     case Opcode::ge:
-    case Opcode::dge: emit_compare(e, ins, spv::OpFOrdGreaterThanEqual, Kind::count); break;
-    case Opcode::ieq: emit_compare(e, ins, spv::OpIEqual, Kind::u32); break;
-    case Opcode::ine: emit_compare(e, ins, spv::OpINotEqual, Kind::u32); break;
-    case Opcode::ilt: emit_compare(e, ins, spv::OpSLessThan, Kind::i32); break;
-    case Opcode::ige: emit_compare(e, ins, spv::OpSGreaterThanEqual, Kind::i32); break;
-    case Opcode::ult: emit_compare(e, ins, spv::OpULessThan, Kind::u32); break;
-    case Opcode::uge: emit_compare(e, ins, spv::OpUGreaterThanEqual, Kind::u32); break;
+    case Opcode::dge: emit_compare(e, ins, spv::OpFOrdGreaterThanEqual, OpClass::floating); break;
+    case Opcode::eq_u: emit_compare(e, ins, spv::OpFUnordEqual, OpClass::floating); break;
+    case Opcode::ne_o: emit_compare(e, ins, spv::OpFOrdNotEqual, OpClass::floating); break;
+    case Opcode::lt_u: emit_compare(e, ins, spv::OpFUnordLessThan, OpClass::floating); break;
+    case Opcode::ge_u: emit_compare(e, ins, spv::OpFUnordGreaterThanEqual, OpClass::floating); break;
+    case Opcode::ord: emit_ordered(e, ins, true); break;
+    case Opcode::unord: emit_ordered(e, ins, false); break;
+    case Opcode::isnan:
+    case Opcode::isinf:
+    case Opcode::isfinite:
+    case Opcode::isnormal: emit_float_class(e, ins); break;
+    case Opcode::ieq: emit_compare(e, ins, spv::OpIEqual, OpClass::uint); break;
+    case Opcode::ine: emit_compare(e, ins, spv::OpINotEqual, OpClass::uint); break;
+    case Opcode::ilt: emit_compare(e, ins, spv::OpSLessThan, OpClass::sint); break;
+    case Opcode::ige: emit_compare(e, ins, spv::OpSGreaterThanEqual, OpClass::sint); break;
+    case Opcode::ult: emit_compare(e, ins, spv::OpULessThan, OpClass::uint); break;
+    case Opcode::uge: emit_compare(e, ins, spv::OpUGreaterThanEqual, OpClass::uint); break;
 
     case Opcode::iadd: emit_op(e, ins, spv::OpIAdd, OpClass::integer); break;
     case Opcode::ineg: emit_op(e, ins, spv::OpSNegate, OpClass::integer); break;
@@ -484,6 +608,7 @@ bool Emitter::emit_alu(const vsir::Instruction& ins)
     case Opcode::imul: emit_mul_extended(e, ins, true); break;
     case Opcode::umul: emit_mul_extended(e, ins, false); break;
     case Opcode::udiv: emit_udiv(e, ins); break;
+    case Opcode::idiv: emit_idiv(e, ins); break;
     case Opcode::imin: emit_ext(e, ins, GLSLstd450SMin, OpClass::sint); break;
     case Opcode::imax: emit_ext(e, ins, GLSLstd450SMax, OpClass::sint); break;
     case Opcode::umin: emit_ext(e, ins, GLSLstd450UMin, OpClass::uint); break;
@@ -491,34 +616,22 @@ bool Emitter::emit_alu(const vsir::Instruction& ins)
     case Opcode::ishl: emit_shift(e, ins, spv::OpShiftLeftLogical); break;
     case Opcode::ishr: emit_shift(e, ins, spv::OpShiftRightArithmetic); break;
     case Opcode::ushr: emit_shift(e, ins, spv::OpShiftRightLogical); break;
-    case Opcode::and_: emit_op(e, ins, spv::OpBitwiseAnd, OpClass::integer); break;
-    case Opcode::or_: emit_op(e, ins, spv::OpBitwiseOr, OpClass::integer); break;
-    case Opcode::xor_: emit_op(e, ins, spv::OpBitwiseXor, OpClass::integer); break;
-    case Opcode::not_: emit_op(e, ins, spv::OpNot, OpClass::integer); break;
+    case Opcode::and_: emit_bitwise(e, ins, spv::OpBitwiseAnd); break;
+    case Opcode::or_: emit_bitwise(e, ins, spv::OpBitwiseOr); break;
+    case Opcode::xor_: emit_bitwise(e, ins, spv::OpBitwiseXor); break;
+    case Opcode::not_: emit_bitwise(e, ins, spv::OpNot); break;
     case Opcode::bfi: emit_bfi(e, ins); break;
     case Opcode::msad: emit_msad(e, ins); break;
     case Opcode::ubfe: emit_bfe(e, ins, false); break;
     case Opcode::ibfe: emit_bfe(e, ins, true); break;
-    case Opcode::bfrev: emit_op(e, ins, spv::OpBitReverse, OpClass::integer); break;
-    case Opcode::countbits: emit_op(e, ins, spv::OpBitCount, OpClass::integer); break;
-    case Opcode::firstbit_lo: emit_ext(e, ins, GLSLstd450FindILsb, OpClass::integer); break;
+    case Opcode::bfrev: emit_bfrev(e, ins); break;
+    case Opcode::countbits: emit_countbits(e, ins); break;
+    case Opcode::firstbit_lo: emit_firstbit_lo(e, ins); break;
     case Opcode::firstbit_hi: emit_firstbit_hi(e, ins, false); break;
     case Opcode::firstbit_shi: emit_firstbit_hi(e, ins, true); break;
     case Opcode::uaddc: emit_carry(e, ins, spv::OpIAddCarry); break;
     case Opcode::usubb: emit_carry(e, ins, spv::OpISubBorrow); break;
 
-    case Opcode::ftoi:
-    case Opcode::dtoi: emit_float_to_int(e, ins, true); break;
-    case Opcode::ftou:
-    case Opcode::dtou: emit_float_to_int(e, ins, false); break;
-    case Opcode::itof:
-    case Opcode::itod: emit_convert(e, ins, spv::OpConvertSToF, Kind::i32); break;
-    case Opcode::utof:
-    case Opcode::utod: emit_convert(e, ins, spv::OpConvertUToF, Kind::u32); break;
-    case Opcode::ftod:
-    case Opcode::dtof: emit_convert(e, ins, spv::OpFConvert, Kind::count); break;
-    case Opcode::f32tof16: emit_half(e, ins, true); break;
-    case Opcode::f16tof32: emit_half(e, ins, false); break;
     default: return false;
     }
     return true;

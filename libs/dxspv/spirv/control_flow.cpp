@@ -21,11 +21,13 @@
 
 namespace dxspv::spirv {
 
+/// The condition of if/breakc/continuec/retc/discard/callc: a boolean as it
+/// is, any other type tested against zero (flag_test_nonzero: true when
+/// non-zero; without it the test is negated).
 spv::Id Emitter::test_condition(const vsir::Instruction& ins)
 {
-    Value v = load_scalar(prog_.src(ins, 0), Kind::u32);
-    spv::Op op = (ins.flags & vsir::flag_test_nonzero) ? spv::OpINotEqual : spv::OpIEqual;
-    return b_.createBinOp(op, type(Kind::boolean), v.id, constant_u32(0));
+    const vsir::SrcParam& src = prog_.src(ins, 0);
+    return truth(load_scalar(src, kind_or_u32(src.reg.type)), (ins.flags & vsir::flag_test_nonzero) != 0);
 }
 
 spv::Block* Emitter::new_block()

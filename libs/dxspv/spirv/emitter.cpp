@@ -71,6 +71,8 @@ bool Emitter::run(std::vector<uint32_t>& words)
     if (!compute)
         scan_io();
     declare_temps(prog_.temp_count);
+    if (!scan_ssa())
+        return false;
     for (uint32_t i = 0; i < prog_.instructions.size(); ++i) {
         ins_index_ = i;
         ins_ = &prog_.instructions[i];
@@ -164,7 +166,7 @@ bool Emitter::emit_instruction(const vsir::Instruction& ins)
         error(Code::spirv_unstructured_control_flow, "unstructured control flow; run the structurizer first");
         return false;
     case vsir::OpcodeKind::arithmetic:
-        if (!emit_alu(ins) && !emit_io_op(ins))
+        if (!emit_alu(ins) && !emit_conversion(ins) && !emit_wave(ins) && !emit_io_op(ins))
             refuse_opcode(ins);
         return true;
     default:
@@ -289,7 +291,13 @@ Kind Emitter::kind_or_u32(vsir::DataType type)
     case DataType::unorm:
     case DataType::snorm: return Kind::f32;
     case DataType::f64: return Kind::f64;
+    case DataType::f16: return Kind::f16;
     case DataType::i32: return Kind::i32;
+    case DataType::i16: return Kind::i16;
+    case DataType::u16: return Kind::u16;
+    case DataType::i64: return Kind::i64;
+    case DataType::u64: return Kind::u64;
+    case DataType::boolean: return Kind::boolean;
     case DataType::u32:
     case DataType::none:
     case DataType::mixed:
@@ -311,17 +319,21 @@ spv::Id Emitter::type(Kind kind, uint32_t count)
         t = b_.makeVectorType(type(kind, 1), int(count));
         return t;
     }
-    switch (kind) {
-    case Kind::u32: t = b_.makeUintType(32); break;
-    case Kind::i32: t = b_.makeIntType(32); break;
-    case Kind::f32: t = b_.makeFloatType(32); break;
-    case Kind::f64:
-        t = b_.makeFloatType(64);
+    uint32_t width = bit_width(kind);
+    if (kind == Kind::boolean || kind == Kind::count)
+        t = b_.makeBoolType();
+    else if (is_float(kind))
+        t = b_.makeFloatType(int(width));
+    else
+        t = is_signed(kind) ? b_.makeIntType(int(width)) : b_.makeUintType(int(width));
+    if (kind == Kind::f64)
         b_.addCapability(spv::CapabilityFloat64);
-        break;
-    case Kind::boolean:
-    case Kind::count: t = b_.makeBoolType(); break;
-    }
+    else if (kind == Kind::f16)
+        b_.addCapability(spv::CapabilityFloat16);
+    else if (kind == Kind::i16 || kind == Kind::u16)
+        b_.addCapability(spv::CapabilityInt16);
+    else if (kind == Kind::i64 || kind == Kind::u64)
+        b_.addCapability(spv::CapabilityInt64);
     return t;
 }
 
@@ -339,15 +351,54 @@ spv::Id Emitter::constant(Kind kind, uint64_t bits)
 {
     if (kind == Kind::boolean)
         return b_.makeBoolConstant(bits != 0);
-    if (kind != Kind::f64)
+    // A literal narrower than 32 bits is zero-extended, sign-extended for
+    // signed integers (SPIR-V 2.2.1).
+    uint32_t width = bit_width(kind);
+    if (width == 16)
+        bits = kind == Kind::i16 ? uint32_t(int32_t(int16_t(bits))) : uint32_t(bits & 0xffffu);
+    else if (width == 32)
         bits = uint32_t(bits);
     spv::Id& c = scalar_consts_[size_t(kind)][bits];
     if (!c)
-        c = b_.make_scalar_constant(type(kind), bits, kind == Kind::f64);
+        c = b_.make_scalar_constant(type(kind), bits, width == 64);
     return c;
 }
 
 spv::Id Emitter::constant_f32(float v) { return constant(Kind::f32, std::bit_cast<uint32_t>(v)); }
+
+/// IEEE binary16 bits of `f`, rounded to nearest even.
+static uint32_t half_bits(float f)
+{
+    uint32_t x = std::bit_cast<uint32_t>(f);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    uint32_t exponent = (x >> 23) & 0xffu, mantissa = x & 0x7fffffu;
+    if (exponent == 0xff)
+        return sign | 0x7c00u | (mantissa ? 0x200u : 0);
+    int e = int(exponent) - 127 + 15;
+    if (e >= 31)
+        return sign | 0x7c00u;
+    uint32_t shift = 13;
+    if (e <= 0) {
+        if (e < -10)
+            return sign;
+        mantissa |= 0x800000u;
+        shift = uint32_t(14 - e);
+        e = 0;
+    }
+    uint32_t h = (uint32_t(e) << 10) + (mantissa >> shift);
+    uint32_t rest = mantissa & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rest > half || (rest == half && (h & 1)))
+        ++h; // may carry into the exponent: still the right rounding
+    return sign | h;
+}
+
+spv::Id Emitter::float_constant(Kind kind, double v, uint32_t count)
+{
+    uint64_t bits = kind == Kind::f64 ? std::bit_cast<uint64_t>(v)
+                    : kind == Kind::f16 ? half_bits(float(v))
+                                        : std::bit_cast<uint32_t>(float(v));
+    return splat_constant(kind, count, bits);
+}
 
 spv::Id Emitter::composite_constant(Kind kind, const spv::Id* parts, uint32_t count)
 {
@@ -392,9 +443,9 @@ Value Emitter::as_kind(Value v, Kind kind)
 {
     if (v.kind == kind)
         return v;
-    if ((v.kind == Kind::f64) != (kind == Kind::f64) || v.kind == Kind::boolean || kind == Kind::boolean) {
-        error(Code::spirv_invalid_operand, "operand is %s-bit where a %s-bit value is expected",
-            v.kind == Kind::f64 ? "64" : "32", kind == Kind::f64 ? "64" : "32");
+    if (bit_width(v.kind) != bit_width(kind)) {
+        error(Code::spirv_invalid_operand, "operand is %u-bit where a %u-bit value is expected", bit_width(v.kind),
+            bit_width(kind));
         return {undef(kind, v.count), kind, v.count};
     }
     return {bitcast(v.id, type(kind, v.count)), kind, v.count};
@@ -402,7 +453,8 @@ Value Emitter::as_kind(Value v, Kind kind)
 
 spv::Id Emitter::to_words(Value v, uint32_t& word_count)
 {
-    word_count = v.kind == Kind::f64 ? v.count * 2u : v.count;
+    uint32_t width = bit_width(v.kind);
+    word_count = width == 64 ? v.count * 2u : v.count;
     if (word_count > 4) {
         error(Code::spirv_invalid_operand, "value wider than four 32-bit words");
         word_count = 4;
@@ -412,6 +464,10 @@ spv::Id Emitter::to_words(Value v, uint32_t& word_count)
         return v.id;
     if (v.kind == Kind::boolean)
         return select_mask(v.id, v.count);
+    if (width == 16) {
+        spv::Id id = v.kind == Kind::u16 ? v.id : bitcast(v.id, type(Kind::u16, v.count));
+        return b_.createUnaryOp(spv::OpUConvert, type(Kind::u32, v.count), id);
+    }
     return bitcast(v.id, type(Kind::u32, word_count));
 }
 
@@ -419,12 +475,24 @@ Value Emitter::from_words(spv::Id words, uint32_t word_count, Kind kind)
 {
     if (kind == Kind::u32)
         return {words, kind, uint8_t(word_count)};
-    if (kind == Kind::f64) {
+    uint32_t width = bit_width(kind);
+    if (width == 64) {
         if (word_count % 2) {
             error(Code::spirv_invalid_operand, "64-bit operand with an odd number of 32-bit components");
             return {undef(kind, 1), kind, 1};
         }
         return {bitcast(words, type(kind, word_count / 2)), kind, uint8_t(word_count / 2)};
+    }
+    if (kind == Kind::boolean) {
+        spv::Id r = b_.createBinOp(spv::OpINotEqual, type(Kind::boolean, word_count), words,
+            splat_constant(Kind::u32, word_count, 0));
+        return {r, kind, uint8_t(word_count)};
+    }
+    if (width == 16) {
+        spv::Id r = b_.createUnaryOp(spv::OpUConvert, type(Kind::u16, word_count), words);
+        if (kind != Kind::u16)
+            r = bitcast(r, type(kind, word_count));
+        return {r, kind, uint8_t(word_count)};
     }
     return {bitcast(words, type(kind, word_count)), kind, uint8_t(word_count)};
 }
@@ -455,6 +523,18 @@ spv::Id Emitter::select_mask(spv::Id condition, uint32_t count)
 {
     return b_.createTriOp(spv::OpSelect, type(Kind::u32, count), condition,
         splat_constant(Kind::u32, count, 0xffffffffu), splat_constant(Kind::u32, count, 0));
+}
+
+/// `v` as a bool (vector): booleans as they are (negated when `nonzero` is
+/// false), other kinds by their bits compared with zero.
+spv::Id Emitter::truth(Value v, bool nonzero)
+{
+    spv::Id tb = type(Kind::boolean, v.count);
+    if (v.kind == Kind::boolean)
+        return nonzero ? v.id : b_.createUnaryOp(spv::OpLogicalNot, tb, v.id);
+    Kind bits = int_kind(bit_width(v.kind), false);
+    v = as_kind(v, bits);
+    return b_.createBinOp(nonzero ? spv::OpINotEqual : spv::OpIEqual, tb, v.id, splat_constant(bits, v.count, 0));
 }
 
 void Emitter::decorate_precise(const vsir::Instruction& ins, spv::Id result)

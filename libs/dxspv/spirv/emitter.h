@@ -9,8 +9,16 @@
 //   uint words (uvec4); an operand is loaded as words, shuffled by its
 //   swizzle and bitcast to the kind its Register::type asks for. Results are
 //   bitcast back to words and stored through the write mask.
-// - 64-bit values (f64) take two 32-bit words each; swizzles and write masks
-//   stay in 32-bit words (see src_lanes in registers.cpp).
+// - 64-bit values (f64, i64, u64) take two 32-bit words each, low word
+//   first; swizzles and write masks stay in 32-bit words (see src_lanes in
+//   registers.cpp). 16-bit values live in the low half of a word (the upper
+//   half zero when the emitter writes it); booleans are 0 / 0xffffffff
+//   words, read back as != 0.
+// - SSA values (`sr#`, ssa.cpp) are not words: each is a SPIR-V value of
+//   its exact type (a scalar, or a vector of the components its definition's
+//   write mask names), used directly where the definition dominates the use
+//   and otherwise kept in a Function variable of that type. ssa.cpp's
+//   pre-scan decides which (one linear walk, see the comment there).
 // - Everything is found by index: types and constants in small arrays and
 //   hash maps keyed by numbers, registers in vectors indexed by register
 //   number. One linear walk over the instructions emits the module.
@@ -31,11 +39,41 @@
 
 namespace dxspv::spirv {
 
-/// Scalar kinds the emitter computes in (storage is always u32 words).
-enum class Kind : uint8_t { u32, i32, f32, f64, boolean, count };
+/// Scalar kinds the emitter computes in (word registers store u32 words;
+/// SSA values keep their kind).
+enum class Kind : uint8_t { u32, i32, f32, f64, boolean, f16, i16, u16, i64, u64, count };
 
-inline bool is_float(Kind k) { return k == Kind::f32 || k == Kind::f64; }
-inline bool is_int(Kind k) { return k == Kind::u32 || k == Kind::i32; }
+inline bool is_float(Kind k) { return k == Kind::f32 || k == Kind::f64 || k == Kind::f16; }
+inline bool is_int(Kind k)
+{
+    return k == Kind::u32 || k == Kind::i32 || k == Kind::i16 || k == Kind::u16 || k == Kind::i64 || k == Kind::u64;
+}
+inline bool is_signed(Kind k) { return k == Kind::i32 || k == Kind::i16 || k == Kind::i64; }
+/// Bits of one component (booleans: 1).
+inline uint32_t bit_width(Kind k)
+{
+    switch (k) {
+    case Kind::f16:
+    case Kind::i16:
+    case Kind::u16: return 16;
+    case Kind::f64:
+    case Kind::i64:
+    case Kind::u64: return 64;
+    case Kind::boolean: return 1;
+    default: return 32;
+    }
+}
+/// The integer kind of `width` bits (16, 32 or 64) and the given signedness.
+inline Kind int_kind(uint32_t width, bool signed_)
+{
+    if (width == 16)
+        return signed_ ? Kind::i16 : Kind::u16;
+    if (width == 64)
+        return signed_ ? Kind::i64 : Kind::u64;
+    return signed_ ? Kind::i32 : Kind::u32;
+}
+/// The float kind of `width` bits.
+inline Kind float_kind(uint32_t width) { return width == 16 ? Kind::f16 : width == 64 ? Kind::f64 : Kind::f32; }
 
 /// An operand or result: `count` components of `kind` (1: a scalar).
 struct Value {
@@ -118,6 +156,8 @@ public:
     spv::Id constant(Kind kind, uint64_t bits);
     spv::Id constant_u32(uint32_t v) { return constant(Kind::u32, v); }
     spv::Id constant_f32(float v);
+    /// `v` as a float constant of `kind` (f16, f32 or f64), splat to `count`.
+    spv::Id float_constant(Kind kind, double v, uint32_t count = 1);
     spv::Id splat_constant(Kind kind, uint32_t count, uint64_t bits);
     spv::Id composite_constant(Kind kind, const spv::Id* parts, uint32_t count);
     spv::Id undef(Kind kind, uint32_t count);
@@ -130,6 +170,7 @@ public:
     spv::Id extract(Value v, uint32_t index);
     spv::Id construct(Kind kind, const spv::Id* parts, uint32_t count);
     spv::Id select_mask(spv::Id condition, uint32_t count);
+    spv::Id truth(Value v, bool nonzero);
     void add_interface(spv::Id var) { interface_.push_back(var); }
     void decorate_precise(const vsir::Instruction& ins, spv::Id result);
 
@@ -139,6 +180,8 @@ public:
     void declare_indexable_temp(const vsir::Declaration& decl);
     void declare_immediate_constant_buffer(const vsir::Declaration& decl);
     Value load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type);
+    /// `src` for the components `dst` writes, in the source's own kind.
+    Value load_for_dst(const vsir::SrcParam& src, const vsir::DstParam& dst);
     Value load_scalar(const vsir::SrcParam& src, Kind kind);
     Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
     void store_dst(const vsir::DstParam& dst, Value value);
@@ -148,6 +191,20 @@ public:
     spv::Id load_words(const vsir::Register& reg, const Lanes& lanes);
     spv::Id immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind);
     spv::Id apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier);
+
+    // ---- ssa.cpp: SSA values ----
+    struct SsaValue {
+        spv::Id id = spv::NoResult;    ///< the value (direct use)
+        spv::Id var = spv::NoResult;   ///< Function variable (needs_var)
+        spv::Function* function = nullptr; ///< function holding `var`
+        Kind kind = Kind::u32;
+        uint8_t mask = 0;              ///< components the definition writes
+        bool needs_var = false;
+    };
+    bool scan_ssa();
+    Value load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind);
+    void store_ssa(const vsir::DstParam& dst, Value value);
+    spv::Id ssa_variable(SsaValue& v, uint32_t id);
 
     // ---- resources.cpp: declarations and descriptor access ----
     void declare_constant_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
@@ -280,6 +337,13 @@ public:
     // ---- arithmetic.cpp ----
     bool emit_alu(const vsir::Instruction& ins);
 
+    // ---- conversions.cpp: width and type conversions, 64-bit packing ----
+    bool emit_conversion(const vsir::Instruction& ins);
+
+    // ---- wave.cpp: wave and quad operations ----
+    bool emit_wave(const vsir::Instruction& ins);
+    spv::Id subgroup_builtin(spv::BuiltIn builtin);
+
     // ---- control_flow.cpp ----
     bool emit_control_flow(const vsir::Instruction& ins);
     bool control_flow_closed();
@@ -395,6 +459,9 @@ public:
     std::vector<spv::Function*> subroutines_; ///< by label id
     std::vector<bool> defined_subroutines_;
     bool has_subroutines_ = false, temp_storage_known_ = false;
+
+    std::vector<SsaValue> ssa_;           ///< by sr# id
+    spv::Id subgroup_local_id_ = spv::NoResult, subgroup_size_ = spv::NoResult;
 
     std::vector<CfFrame> cf_;
     std::vector<std::pair<uint32_t, spv::Block*>> cases_; ///< case literals of the open switches

@@ -929,11 +929,18 @@ void Emitter::emit_derivative(const vsir::Instruction& ins)
     }
     if (op != spv::OpDPdx && op != spv::OpDPdy)
         b_.addCapability(spv::CapabilityDerivativeControl);
+    // Derivatives are 32-bit only in Vulkan: f16 values go through f32.
     const vsir::DstParam& dst = prog_.dst(ins, 0);
-    Value v = as_kind(load_src(prog_.src(ins, 0), dst.write_mask, dst.reg.type), Kind::f32);
-    spv::Id r = b_.createUnaryOp(op, type(Kind::f32, v.count), v.id);
+    Kind kind = kind_or_u32(dst.reg.type) == Kind::f16 ? Kind::f16 : Kind::f32;
+    Value v = as_kind(load_for_dst(prog_.src(ins, 0), dst), kind);
+    spv::Id f32 = type(Kind::f32, v.count);
+    if (kind == Kind::f16)
+        v.id = b_.createUnaryOp(spv::OpFConvert, f32, v.id);
+    spv::Id r = b_.createUnaryOp(op, f32, v.id);
     decorate_precise(ins, r);
-    store_dst(dst, {r, Kind::f32, v.count});
+    if (kind == Kind::f16)
+        r = b_.createUnaryOp(spv::OpFConvert, type(kind, v.count), r);
+    store_dst(dst, {r, kind, v.count});
 }
 
 /// eval_centroid / eval_sample_index / eval_snapped on an input register:

@@ -11,7 +11,10 @@ namespace dxspv::spirv {
 
 namespace {
 
-bool is_64bit(vsir::DataType type) { return type == vsir::DataType::f64; }
+bool is_64bit(vsir::DataType type)
+{
+    return type == vsir::DataType::f64 || type == vsir::DataType::i64 || type == vsir::DataType::u64;
+}
 
 /// The words of a source register that feed a destination with write mask
 /// `dst_mask`. Swizzles and masks count 32-bit words; a 64-bit value is two
@@ -245,7 +248,7 @@ spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
 
 spv::Id Emitter::immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind)
 {
-    bool wide = kind == Kind::f64;
+    bool wide = bit_width(kind) == 64;
     bool scalar = reg.dimension == vsir::Dimension::scalar;
     uint32_t count = wide ? lanes.count / 2u : lanes.count;
     spv::Id parts[4];
@@ -277,10 +280,14 @@ spv::Id Emitter::apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::Src
     return id;
 }
 
+/// Word registers: the words `dst_mask` selects through the swizzle (see
+/// src_lanes), converted to the source's kind. SSA sources have one slot per
+/// value: they read the components src_lanes gives for a 32-bit source.
 Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type)
 {
     Kind kind = kind_or_u32(src.reg.type);
-    bool src64 = kind == Kind::f64;
+    bool is_ssa = src.reg.file == vsir::RegisterFile::ssa;
+    bool src64 = bit_width(kind) == 64 && !is_ssa;
     Lanes lanes = src_lanes(src.swizzle, dst_mask & 0xf, is_64bit(dst_type), src64);
     uint32_t count = src64 ? lanes.count / 2u : lanes.count;
     if (count == 0) {
@@ -290,6 +297,8 @@ Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataT
     spv::Id id;
     if (src.reg.file == vsir::RegisterFile::immediate || src.reg.file == vsir::RegisterFile::immediate64) {
         id = immediate_constant(src.reg, lanes, kind);
+    } else if (is_ssa) {
+        id = load_ssa(src, lanes, kind).id;
     } else {
         spv::Id words = load_words(src.reg, lanes);
         if (!words)
@@ -299,6 +308,12 @@ Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataT
     if (src.modifier != vsir::SrcModifier::none)
         id = apply_modifier(id, kind, count, src.modifier);
     return {id, kind, uint8_t(count)};
+}
+
+/// An SSA destination has one slot per value, like a 32-bit one.
+Value Emitter::load_for_dst(const vsir::SrcParam& src, const vsir::DstParam& dst)
+{
+    return load_src(src, dst.write_mask, dst.reg.file == vsir::RegisterFile::ssa ? vsir::DataType::u32 : dst.reg.type);
 }
 
 Value Emitter::load_component(const vsir::SrcParam& src, uint32_t component, Kind kind)
@@ -317,7 +332,15 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     using vsir::RegisterFile;
     if (dst.reg.file == RegisterFile::null)
         return;
+    if ((dst.modifiers & vsir::dst_saturate) && is_float(value.kind)) {
+        spv::Id t = type(value.kind, value.count);
+        value.id = glsl(GLSLstd450NClamp, t,
+            {value.id, float_constant(value.kind, 0.0, value.count), float_constant(value.kind, 1.0, value.count)});
+    }
     switch (dst.reg.file) {
+    case RegisterFile::ssa:
+        store_ssa(dst, value);
+        return;
     case RegisterFile::temp:
     case RegisterFile::indexable_temp:
     case RegisterFile::output:
@@ -336,12 +359,6 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     uint32_t mask_words = uint32_t(std::popcount(mask));
     if (mask_words == 0)
         return;
-    if ((dst.modifiers & vsir::dst_saturate) && is_float(value.kind)) {
-        spv::Id t = type(value.kind, value.count);
-        uint64_t one = value.kind == Kind::f64 ? std::bit_cast<uint64_t>(1.0) : std::bit_cast<uint32_t>(1.0f);
-        value.id = glsl(GLSLstd450NClamp, t,
-            {value.id, splat_constant(value.kind, value.count, 0), splat_constant(value.kind, value.count, one)});
-    }
     uint32_t words_count = 0;
     spv::Id words = to_words(value, words_count);
     if (words_count == 1 && mask_words > 1) {

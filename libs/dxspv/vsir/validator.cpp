@@ -4,6 +4,7 @@
 #include "vsir/validator.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ constexpr uint32_t max_tracked_ids = 1u << 24;
 /// Nesting limit for relative addresses inside relative addresses.
 constexpr unsigned max_rel_depth = 4;
 
-enum class DimRule : uint8_t { vec4, scalar, none, any };
+enum class DimRule : uint8_t { vec4, scalar, none, value, any };
 
 /// What VSIR.md's conventions allow for the operands of one register file.
 struct FileRule {
@@ -47,7 +48,7 @@ FileRule file_rule(RegisterFile file)
     case F::groupshared: return {1, 1, DimRule::none, false, true};
     case F::label: return {1, 1, DimRule::none, false, false};
     case F::null: return {0, 0, DimRule::any, false, true};
-    case F::ssa: return {1, 1, DimRule::any, false, true};
+    case F::ssa: return {1, 1, DimRule::value, false, true};
     case F::input_control_point:
     case F::output_control_point: return {2, 2, DimRule::vec4, false, true};
     case F::patch_constant: return {1, 1, DimRule::vec4, false, true};
@@ -95,10 +96,104 @@ bool dimension_allowed(DimRule rule, Dimension dim)
     case DimRule::vec4: return dim == Dimension::vec4;
     case DimRule::scalar: return dim == Dimension::scalar;
     case DimRule::none: return dim == Dimension::none;
+    case DimRule::value: return dim == Dimension::scalar || dim == Dimension::vec4;
     case DimRule::any: return true;
     }
     return false;
 }
+
+/// Data types an SSA value may have (VSIR.md "DXIL conventions").
+bool is_value_type(DataType t)
+{
+    switch (t) {
+    case DataType::f16:
+    case DataType::f32:
+    case DataType::f64:
+    case DataType::i16:
+    case DataType::u16:
+    case DataType::i32:
+    case DataType::u32:
+    case DataType::i64:
+    case DataType::u64:
+    case DataType::boolean: return true;
+    default: return false;
+    }
+}
+
+unsigned bit_width(DataType t)
+{
+    switch (t) {
+    case DataType::f16:
+    case DataType::i16:
+    case DataType::u16: return 16;
+    case DataType::f64:
+    case DataType::i64:
+    case DataType::u64: return 64;
+    case DataType::boolean: return 1;
+    default: return 32;
+    }
+}
+
+/// Whether `t` belongs to operand class `c` of the DXIL opcode table:
+/// f float, i integer, k integer or boolean, b boolean, c boolean or u32
+/// (a condition or a 0/~0 mask), u u32, w 64-bit, n integer or float, v any
+/// value type.
+bool in_type_class(char c, DataType t)
+{
+    const bool fp = t == DataType::f16 || t == DataType::f32 || t == DataType::f64;
+    const bool integer = is_value_type(t) && !fp && t != DataType::boolean;
+    switch (c) {
+    case 'f': return fp;
+    case 'i': return integer;
+    case 'k': return integer || t == DataType::boolean;
+    case 'b': return t == DataType::boolean;
+    case 'c': return t == DataType::boolean || t == DataType::u32;
+    case 'u': return t == DataType::u32;
+    case 'w': return t == DataType::f64 || t == DataType::i64 || t == DataType::u64;
+    case 'n': return fp || integer;
+    case 'v': return is_value_type(t);
+    default: return true;
+    }
+}
+
+/// Operand type classes of the DXIL opcodes (frem onwards, in opcodes.def
+/// order): one class letter per destination and source; `same`: dst 0 and
+/// src 0 have the same type.
+struct OperandTypes {
+    const char* dsts;
+    const char* srcs;
+    bool same;
+};
+
+constexpr OperandTypes dxil_operand_types[] = {
+    {"f", "ff", true},  // frem
+    {"ii", "ii", false}, // idiv
+    {"k", "k", false},  // itoi
+    {"k", "k", false},  // utou
+    {"f", "f", false},  // ftof
+    {"f", "f", true}, {"f", "f", true}, {"f", "f", true}, {"f", "f", true}, // tan acos asin atan
+    {"f", "f", true}, {"f", "f", true}, {"f", "f", true}, // hcos hsin htan
+    {"c", "f", false}, {"c", "f", false}, {"c", "f", false}, {"c", "f", false}, // isnan isinf isfinite isnormal
+    {"c", "ff", false}, {"c", "ff", false}, {"c", "ff", false}, {"c", "ff", false}, // eq_u ne_o lt_u ge_u
+    {"c", "ff", false}, {"c", "ff", false}, // ord unord
+    {"w", "uu", false}, // pack64
+    {"uu", "w", false}, // unpack64
+    {"u", "", false}, {"u", "", false}, // wave_lane_index wave_lane_count
+    {"b", "", false},   // wave_is_first_lane
+    {"b", "b", false}, {"b", "b", false}, // wave_any_true wave_all_true
+    {"b", "v", false},  // wave_all_equal
+    {"u", "b", false},  // wave_ballot
+    {"v", "vu", true},  // wave_read_lane_at
+    {"v", "v", true},   // wave_read_lane_first
+    {"n", "n", true}, {"n", "n", true}, {"n", "n", true}, {"n", "n", true}, // wave_active_sum product min max
+    {"k", "k", true}, {"k", "k", true}, {"k", "k", true}, // wave_active_and or xor
+    {"u", "b", false},  // wave_active_count_bits
+    {"n", "n", true}, {"n", "n", true}, // wave_prefix_sum product
+    {"u", "b", false},  // wave_prefix_count_bits
+    {"v", "vu", true},  // quad_read_lane_at
+    {"v", "v", true}, {"v", "v", true}, {"v", "v", true}, // quad_read_across_x y diagonal
+};
+static_assert(std::size(dxil_operand_types) == size_t(Opcode::count) - size_t(Opcode::frem));
 
 /// Sources that must name a label (branch targets, phi predecessors, call
 /// targets); label registers are refused anywhere else.
@@ -158,6 +253,7 @@ private:
     void dst(uint32_t i, const DstParam& param, Role role);
     void src(uint32_t i, const SrcParam& param, unsigned depth);
     void operand_files(uint32_t i, const Instruction& ins);
+    void operand_types(uint32_t i, const Instruction& ins);
     void control_flow_form(uint32_t i, const Instruction& ins);
     void structured(uint32_t i, const Instruction& ins);
     void close_blocks(const char* where);
@@ -315,6 +411,39 @@ void Validator::operands(uint32_t i, const Instruction& ins)
     for (const SrcParam& s : p_.srcs_of(ins))
         src(i, s, 0);
     operand_files(i, ins);
+    operand_types(i, ins);
+}
+
+/// The DXIL opcodes' operand classes, and `mov` as a bit copy: an SSA
+/// operand of `mov` has the bit width of the other operand.
+void Validator::operand_types(uint32_t i, const Instruction& ins)
+{
+    const char* name = opcode_info(ins.opcode).name;
+    if (ins.opcode == Opcode::mov && ins.dst_count == 1 && ins.src_count == 1) {
+        const Register& d = p_.dst(ins, 0).reg;
+        const Register& s = p_.src(ins, 0).reg;
+        if ((d.file == RegisterFile::ssa || s.file == RegisterFile::ssa) && bit_width(d.type) != bit_width(s.type))
+            fail(Code::vsir_operand_type, i,
+                 strformat("mov from %s to %s changes the bit width", data_type_name(s.type), data_type_name(d.type)));
+        return;
+    }
+    if (ins.opcode < Opcode::frem)
+        return;
+    const OperandTypes& rule = dxil_operand_types[size_t(ins.opcode) - size_t(Opcode::frem)];
+    auto check = [&](const char* what, uint32_t k, char c, const Register& reg) {
+        if (reg.file != RegisterFile::null && !in_type_class(c, reg.type))
+            fail(Code::vsir_operand_type, i,
+                 strformat("%s %s %u cannot have type %s", name, what, k, data_type_name(reg.type)));
+    };
+    for (uint32_t k = 0; k < ins.dst_count && rule.dsts[k]; ++k)
+        check("destination", k, rule.dsts[k], p_.dst(ins, k).reg);
+    for (uint32_t k = 0; k < ins.src_count && rule.srcs[k]; ++k)
+        check("source", k, rule.srcs[k], p_.src(ins, k).reg);
+    if (rule.same && ins.dst_count && ins.src_count && p_.dst(ins, 0).reg.file != RegisterFile::null &&
+        p_.dst(ins, 0).reg.type != p_.src(ins, 0).reg.type)
+        fail(Code::vsir_operand_type, i,
+             strformat("%s destination is %s but its value source is %s", name, data_type_name(p_.dst(ins, 0).reg.type),
+                       data_type_name(p_.src(ins, 0).reg.type)));
 }
 
 /// Checks shared by every register; false when the register is too broken
@@ -331,6 +460,8 @@ bool Validator::register_common(uint32_t i, const Register& reg, Role role)
     const char* name = register_prefix(reg.file);
     if (reg.type == DataType::none && role != Role::declaration && reg.file != RegisterFile::null)
         fail(Code::vsir_missing_type, i, strformat("register %s has no data type", name));
+    else if (reg.file == RegisterFile::ssa && !is_value_type(reg.type))
+        fail(Code::vsir_operand_type, i, strformat("SSA value cannot have type %s", data_type_name(reg.type)));
 
     const FileRule rule = file_rule(reg.file);
     const bool decl_descriptor = role == Role::declaration && rule.descriptor;

@@ -711,10 +711,10 @@ TEST_CASE("spirv: unsupported input is refused with numbered diagnostics")
         b.p.add_src(loop);
         b.dcl_indexable_temp(0, 2);
         b.op(Opcode::mov, {r(0, "x")}, {loop});
-        b.op(Opcode::mov, {r(0, "x", DataType::f16)}, {lu(0)});
+        b.op(Opcode::mov, {r(0, "x", DataType::u8)}, {lu(0)});
         b.op(Opcode::ret, {}, {});
         check_refused(b.p, Code::spirv_invalid_operand, "add");
-        check_refused(b.p, Code::spirv_unsupported_type, "f16");
+        check_refused(b.p, Code::spirv_unsupported_type, "u8");
     }
 }
 

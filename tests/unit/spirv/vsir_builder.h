@@ -105,6 +105,36 @@ inline DstParam null_dst(DataType type = DataType::u32)
     return dst(mk(RegisterFile::null, type, Dimension::vec4), "x");
 }
 
+/// SSA values (VSIR.md "DXIL conventions"): `sr#` scalars (mask x, swizzle
+/// .xxxx), or vec4 registers with a write mask / swizzle.
+inline Register ssa_reg(uint32_t id, DataType type, bool vec4 = false)
+{
+    return mk(RegisterFile::ssa, type, vec4 ? Dimension::vec4 : Dimension::scalar, {id});
+}
+inline DstParam sd(uint32_t id, DataType type) { return dst(ssa_reg(id, type), "x"); }
+inline DstParam sd4(uint32_t id, DataType type, const char* m = "xyzw") { return dst(ssa_reg(id, type, true), m); }
+inline SrcParam ss(uint32_t id, DataType type, SrcModifier modifier = SrcModifier::none)
+{
+    return src(ssa_reg(id, type), "x", modifier);
+}
+inline SrcParam ss4(uint32_t id, DataType type, const char* s) { return src(ssa_reg(id, type, true), s); }
+/// A scalar immediate of any type from its bits: 64-bit types in a `d()`
+/// register, the others (16-bit values in the low bits) in an `l()`.
+inline SrcParam imm(DataType type, uint64_t bits)
+{
+    Register reg;
+    bool wide = type == DataType::f64 || type == DataType::i64 || type == DataType::u64;
+    reg.file = wide ? RegisterFile::immediate64 : RegisterFile::immediate;
+    reg.type = type;
+    reg.dimension = Dimension::scalar;
+    if (wide)
+        reg.u64[0] = reg.u64[1] = bits;
+    else
+        reg.u32[0] = reg.u32[1] = reg.u32[2] = reg.u32[3] = uint32_t(bits);
+    return src(reg, "x");
+}
+inline SrcParam lb(bool v) { return imm(DataType::boolean, v ? 1 : 0); }
+
 struct VsirBuilder {
     Program p;
 
@@ -123,8 +153,11 @@ struct VsirBuilder {
         Instruction& ins = p.instructions[i];
         ins.flags = flags;
         uint32_t k = 0;
-        for (const DstParam& d : dsts)
+        for (const DstParam& d : dsts) {
             p.dsts[ins.dst_first + k++] = d;
+            if (d.reg.file == RegisterFile::ssa && d.reg.idx[0].offset >= p.ssa_count)
+                p.ssa_count = d.reg.idx[0].offset + 1; // as a front end counts its values
+        }
         k = 0;
         for (const SrcParam& s : srcs)
             p.srcs[ins.src_first + k++] = s;

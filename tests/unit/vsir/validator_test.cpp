@@ -468,3 +468,61 @@ TEST_CASE("validator: hull shader phases")
     add(open, Opcode::ret);
     expect_code(open, Code::vsir_nesting);
 }
+
+TEST_CASE("validator: DXIL value types and operand classes")
+{
+    // A structured compute program with SSA values of the new types.
+    auto program = [] {
+        Program p = make_program(ShaderStage::compute, 6, 0);
+        p.ssa_count = 8;
+        Register vec = reg(RegisterFile::ssa, DataType::f16, Dimension::vec4, {1});
+        add(p, Opcode::mov, {dst(ssa(0, DataType::i64), X)}, {src(make_immediate(DataType::u32, 0))});
+        p.srcs.back().reg.file = RegisterFile::immediate64;
+        p.srcs.back().reg.type = DataType::i64;
+        add(p, Opcode::ftof, {dst(vec, X | Y)}, {imm_f(1.0f)});
+        add(p, Opcode::ilt, {dst(ssa(2, DataType::boolean), X)}, {src(ssa(0, DataType::i64)), src(ssa(0, DataType::i64))});
+        add(p, Opcode::isnan, {dst(ssa(3, DataType::boolean), X)}, {src(vec, make_swizzle(1, 1, 1, 1))});
+        add(p, Opcode::unpack64, {dst(ssa(4, DataType::u32), X), dst(reg(RegisterFile::null, DataType::u32, Dimension::scalar, {}), X)},
+            {src(ssa(0, DataType::i64))});
+        add(p, Opcode::wave_ballot, {dst(reg(RegisterFile::ssa, DataType::u32, Dimension::vec4, {5}), XYZW)},
+            {src(ssa(2, DataType::boolean))});
+        add(p, Opcode::wave_read_lane_at, {dst(ssa(6, DataType::boolean), X)},
+            {src(ssa(3, DataType::boolean)), src(ssa(4, DataType::u32))});
+        add(p, Opcode::mov, {dst(ssa(7, DataType::u64), X)}, {src(ssa(0, DataType::i64))});
+        add(p, Opcode::ret);
+        return p;
+    };
+    expect_valid(program());
+
+    Program p = program();
+    first_dst(p, Opcode::ilt).reg.type = DataType::unorm; // not a value type
+    expect_code(p, Code::vsir_operand_type);
+
+    p = program();
+    first_dst(p, Opcode::ftof).reg.dimension = Dimension::none;
+    expect_code(p, Code::vsir_dimension);
+
+    p = program();
+    first_src(p, Opcode::isnan).reg.type = DataType::i16; // class test of an integer
+    expect_code(p, Code::vsir_operand_type);
+
+    p = program();
+    first_src(p, Opcode::unpack64).reg.type = DataType::u32; // not 64-bit
+    expect_code(p, Code::vsir_operand_type);
+
+    p = program();
+    first_dst(p, Opcode::wave_ballot).reg.type = DataType::boolean;
+    expect_code(p, Code::vsir_operand_type);
+
+    p = program();
+    first_dst(p, Opcode::wave_read_lane_at).reg.type = DataType::u32; // T differs from the value's
+    expect_code(p, Code::vsir_operand_type);
+
+    p = program();
+    first_dst(p, Opcode::mov, 1).reg.type = DataType::u32; // a bit copy keeps the width
+    expect_code(p, Code::vsir_operand_type);
+
+    p = program();
+    p.instructions[find(p, Opcode::ftof)].dst_count = 2; // operand counts of the new opcodes
+    expect_code(p, Code::vsir_operand_count);
+}

@@ -1,0 +1,258 @@
+// SSA values (`sr#`): typed SPIR-V values, used directly where their
+// definition dominates every use, otherwise kept in a Function variable.
+//
+// The structurizer may leave a use in a structured region its definition
+// does not dominate (a value defined in a loop body and read after endloop,
+// in a case body and read in the next one, in the then-branch and read in
+// the else-branch). Before emitting, scan_ssa walks the program once and
+// tracks the structured regions: the function (or hull shader phase, or
+// subroutine) body, each if-then body, else body, loop body and case body.
+// A region is open from its start to its end, and every region gets a new
+// number, so "still open" is one table lookup. A value is used directly
+// when at each of its uses the innermost region of its definition is still
+// open: everything after the definition inside that region is dominated by
+// it. Any other value (a use after the region closed, or a use before the
+// definition in program order) gets a Function variable of its exact type,
+// stored at the definition and loaded at each use.
+#include "spirv/emitter.h"
+
+#include <bit>
+#include <cstdio>
+
+namespace dxspv::spirv {
+
+namespace {
+
+constexpr uint32_t no_region = ~0u;
+/// The validator's bound on SSA ids; larger programs are refused.
+constexpr uint32_t max_ssa_values = 1u << 24;
+/// Relative addresses nest at most this deep (as the validator checks).
+constexpr uint32_t max_rel_depth = 4;
+
+class SsaScan {
+public:
+    SsaScan(Emitter& e, std::vector<Emitter::SsaValue>& values)
+        : e_(e), prog_(e.prog_), values_(values), def_region_(values.size(), no_region)
+    {
+        open_region(false);
+    }
+
+    void instruction(const vsir::Instruction& ins)
+    {
+        for (const vsir::SrcParam& src : prog_.srcs_of(ins))
+            use(src.reg, 0);
+        for (const vsir::DstParam& dst : prog_.dsts_of(ins)) {
+            uses_in_indices(dst.reg, 0);
+            if (dst.reg.file == vsir::RegisterFile::ssa && dst.reg.index_count >= 1
+                && dst.reg.idx[0].offset < values_.size()) {
+                uint32_t id = dst.reg.idx[0].offset;
+                def_region_[id] = stack_.back().region;
+                values_[id].mask = uint8_t(dst.write_mask & 0xf);
+                values_[id].kind = e_.kind_or_u32(dst.reg.type);
+            }
+        }
+        structure(ins.opcode);
+    }
+
+private:
+    struct Open {
+        uint32_t region;
+        bool is_case;
+    };
+
+    void open_region(bool is_case)
+    {
+        stack_.push_back({uint32_t(open_.size()), is_case});
+        open_.push_back(1);
+    }
+    void close_region()
+    {
+        if (stack_.size() <= 1)
+            return; // unbalanced: the emitter reports it
+        open_[stack_.back().region] = 0;
+        stack_.pop_back();
+    }
+    void new_function()
+    {
+        for (const Open& o : stack_)
+            open_[o.region] = 0;
+        stack_.clear();
+        open_region(false);
+    }
+
+    void use(const vsir::Register& reg, uint32_t depth)
+    {
+        if (reg.file == vsir::RegisterFile::ssa && reg.index_count >= 1 && reg.idx[0].offset < values_.size()) {
+            uint32_t id = reg.idx[0].offset;
+            uint32_t region = def_region_[id];
+            if (region == no_region || !open_[region])
+                values_[id].needs_var = true;
+        }
+        uses_in_indices(reg, depth);
+    }
+    void uses_in_indices(const vsir::Register& reg, uint32_t depth)
+    {
+        if (reg.file == vsir::RegisterFile::immediate || reg.file == vsir::RegisterFile::immediate64)
+            return;
+        for (uint32_t k = 0; k < reg.index_count && k < 3; ++k) {
+            uint32_t rel = reg.idx[k].rel_addr;
+            if (rel != vsir::invalid_index && rel < prog_.srcs.size() && depth < max_rel_depth)
+                use(prog_.srcs[rel].reg, depth + 1);
+        }
+    }
+
+    void structure(vsir::Opcode op)
+    {
+        using vsir::Opcode;
+        switch (op) {
+        case Opcode::if_:
+        case Opcode::loop:
+        case Opcode::switch_: open_region(false); break;
+        case Opcode::else_:
+            close_region();
+            open_region(false);
+            break;
+        case Opcode::endif:
+        case Opcode::endloop: close_region(); break;
+        case Opcode::case_:
+        case Opcode::default_:
+            if (stack_.back().is_case)
+                close_region();
+            open_region(true);
+            break;
+        case Opcode::endswitch:
+            if (stack_.back().is_case)
+                close_region();
+            close_region();
+            break;
+        case Opcode::label: new_function(); break;
+        default:
+            if (vsir::opcode_info(op).kind == vsir::OpcodeKind::phase)
+                new_function();
+        }
+    }
+
+    Emitter& e_;
+    const vsir::Program& prog_;
+    std::vector<Emitter::SsaValue>& values_;
+    std::vector<uint32_t> def_region_; ///< innermost region of each definition
+    std::vector<uint8_t> open_;        ///< per region: still open
+    std::vector<Open> stack_;
+};
+
+} // namespace
+
+bool Emitter::scan_ssa()
+{
+    if (prog_.ssa_count > max_ssa_values) {
+        diags_.error(Code::spirv_invalid_operand, Location::none(), "%u SSA values, more than the %u supported",
+            prog_.ssa_count, max_ssa_values);
+        return false;
+    }
+    ssa_.assign(prog_.ssa_count, SsaValue{});
+    if (prog_.ssa_count == 0)
+        return true;
+    SsaScan scan(*this, ssa_);
+    for (const vsir::Instruction& ins : prog_.instructions) {
+        if (size_t(ins.dst_first) + ins.dst_count > prog_.dsts.size()
+            || size_t(ins.src_first) + ins.src_count > prog_.srcs.size())
+            continue; // check_operand_counts reports it
+        scan.instruction(ins);
+    }
+    return true;
+}
+
+/// The Function variable of SSA value `id`, created in the current function
+/// on first use.
+spv::Id Emitter::ssa_variable(SsaValue& v, uint32_t id)
+{
+    spv::Function* fn = &b_.getBuildPoint()->getParent();
+    if (!v.var) {
+        char name[24];
+        snprintf(name, sizeof(name), "sr%u", id);
+        uint32_t count = uint32_t(std::popcount(v.mask));
+        v.var = b_.createVariable(spv::NoPrecision, spv::StorageClassFunction, type(v.kind, count), name);
+        v.function = fn;
+    } else if (v.function != fn) {
+        error(Code::spirv_invalid_operand, "SSA value sr%u is used outside the function that defines it", id);
+        return spv::NoResult;
+    }
+    return v.var;
+}
+
+/// Components `lanes` of an SSA value (one slot per value), as `kind`.
+Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind)
+{
+    uint32_t id = src.reg.index_count ? src.reg.idx[0].offset : ~0u;
+    if (id >= ssa_.size()) {
+        error(Code::spirv_invalid_operand, "SSA value sr%u outside ssa_count %u", id, prog_.ssa_count);
+        return {undef(kind, lanes.count), kind, lanes.count};
+    }
+    SsaValue& v = ssa_[id];
+    uint32_t count = uint32_t(std::popcount(v.mask));
+    if (!v.needs_var && !v.id) {
+        error(Code::spirv_invalid_operand, "SSA value sr%u is read before its definition", id);
+        return {undef(kind, lanes.count), kind, lanes.count};
+    }
+    spv::Id whole = v.id;
+    if (v.needs_var) {
+        spv::Id var = ssa_variable(v, id);
+        if (!var)
+            return {undef(kind, lanes.count), kind, lanes.count};
+        whole = b_.createLoad(var, spv::NoPrecision);
+    }
+    uint32_t position[4];
+    for (uint32_t i = 0; i < lanes.count; ++i) {
+        uint32_t c = lanes.word[i] & 3;
+        if (!(v.mask & (1u << c))) {
+            error(Code::spirv_invalid_operand, "sr%u component %c is not defined", id, "xyzw"[c]);
+            return {undef(kind, lanes.count), kind, lanes.count};
+        }
+        position[i] = uint32_t(std::popcount(uint32_t(v.mask) & ((1u << c) - 1)));
+    }
+    spv::Id r;
+    if (count == 1) {
+        spv::Id parts[4] = {whole, whole, whole, whole};
+        r = construct(v.kind, parts, lanes.count);
+    } else if (lanes.count == 1) {
+        r = b_.createCompositeExtract(whole, type(v.kind), position[0]);
+    } else {
+        std::vector<spv::IdImmediate> operands{{true, whole}, {true, whole}};
+        for (uint32_t i = 0; i < lanes.count; ++i)
+            operands.push_back({false, position[i]});
+        r = b_.createOp(spv::OpVectorShuffle, type(v.kind, lanes.count), operands);
+    }
+    return as_kind({r, v.kind, lanes.count}, kind);
+}
+
+void Emitter::store_ssa(const vsir::DstParam& dst, Value value)
+{
+    uint32_t id = dst.reg.index_count ? dst.reg.idx[0].offset : ~0u;
+    if (id >= ssa_.size()) {
+        error(Code::spirv_invalid_operand, "SSA value sr%u outside ssa_count %u", id, prog_.ssa_count);
+        return;
+    }
+    SsaValue& v = ssa_[id];
+    uint32_t count = uint32_t(std::popcount(v.mask));
+    if (v.id || count == 0 || (dst.write_mask & 0xf) != v.mask) {
+        error(Code::spirv_invalid_operand, "SSA value sr%u defined twice or with an empty write mask", id);
+        return;
+    }
+    value = as_kind(value, v.kind); // the pre-scan recorded the definition's kind
+    if (value.count == 1 && count > 1)
+        value = splat(value, count);
+    if (value.count != count) {
+        error(Code::spirv_invalid_operand, "%u result components for SSA value sr%u with %u components",
+            unsigned(value.count), id, count);
+        return;
+    }
+    if (!v.needs_var) {
+        v.id = value.id;
+        return;
+    }
+    if (spv::Id var = ssa_variable(v, id))
+        b_.createStore(value.id, var);
+    v.id = value.id; // marks the value defined
+}
+
+} // namespace dxspv::spirv

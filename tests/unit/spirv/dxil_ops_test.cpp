@@ -1,0 +1,268 @@
+// SPIR-V emitter tests for the DXIL opcodes of VSIR (opcodes.def, "DXIL"
+// section, except the wave and quad operations: wave_test.cpp): each is
+// emitted on SSA values, validated for Vulkan 1.1 and 1.3, and where
+// spirv-opt can fold it, run on constants to check what it computes.
+#include "asm_emit.h"
+#include "dxil_emit.h"
+
+#include <bit>
+
+using namespace spirv_test;
+using spirv_asm_test::fold_constants;
+
+namespace {
+
+constexpr DataType u32 = DataType::u32, i32 = DataType::i32, f32 = DataType::f32, f16 = DataType::f16,
+                   f64 = DataType::f64, i16 = DataType::i16, u16 = DataType::u16, i64 = DataType::i64,
+                   u64 = DataType::u64, boolean = DataType::boolean;
+
+DstParam null_of(DataType type) { return dst(mk(RegisterFile::null, type, Dimension::scalar), "x"); }
+
+/// Stores the boolean sr`id` as 0 / 1 at `offset`.
+void store_bool(VsirBuilder& b, uint32_t id, uint32_t offset, uint32_t scratch)
+{
+    b.op(Opcode::utou, {sd(scratch, u32)}, {ss(id, boolean)});
+    store_word(b, offset, ss(scratch, u32));
+}
+
+std::string folded_text(const Program& p)
+{
+    INFO("VSIR:\n" << typed_text(p));
+    return fold_constants(p);
+}
+
+std::string uint_constant(uint32_t v) { return "OpConstant %uint " + std::to_string(v); }
+
+} // namespace
+
+TEST_CASE("spirv dxil ops: frem and idiv")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::utof, {sd(1, f32)}, {ss(0, u32)});
+    b.op(Opcode::frem, {sd(2, f32)}, {ss(1, f32), lf(-2.5f)});
+    b.op(Opcode::mov, {sd(3, u32)}, {ss(2, f32)});
+    store_word(b, 0, ss(3, u32));
+    b.op(Opcode::idiv, {sd(4, i32), sd(5, i32)}, {ss(0, i32), li(-3)});
+    store_word(b, 4, ss(4, u32));
+    store_word(b, 8, ss(5, u32));
+    b.op(Opcode::utou, {sd(6, i64)}, {ss(0, u32)});
+    b.op(Opcode::idiv, {null_of(i64), sd(7, i64)}, {ss(6, i64), imm(i64, 7)});
+    b.op(Opcode::itoi, {sd(8, i32)}, {ss(7, i64)});
+    store_word(b, 12, ss(8, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpFRem %float");
+    CHECK_HAS(text, "OpSDiv %int");
+    CHECK_HAS(text, "OpSRem %int");
+    CHECK_HAS(text, "OpSRem %long");
+
+    // -14 / 4 = -3 and -14 srem 4 = -2 (the sign of the dividend).
+    VsirBuilder c = dxil_compute();
+    c.op(Opcode::idiv, {sd(1, i32), sd(2, i32)}, {li(-14), li(4)});
+    store_word(c, 0, ss(1, u32));
+    store_word(c, 4, ss(2, u32));
+    c.op(Opcode::ret, {}, {});
+    std::string folded = folded_text(c.p);
+    CHECK_HAS(folded, uint_constant(uint32_t(-3)));
+    CHECK_HAS(folded, uint_constant(uint32_t(-2)));
+    CHECK_HAS_NOT(folded, "OpSDiv");
+}
+
+TEST_CASE("spirv dxil ops: itoi, utou and ftof change widths")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::itoi, {sd(1, i16)}, {ss(0, i32)});  // truncate
+    b.op(Opcode::itoi, {sd(2, i64)}, {ss(1, i16)});  // sign-extend
+    b.op(Opcode::utou, {sd(3, u64)}, {ss(1, u16)});  // zero-extend
+    b.op(Opcode::iadd, {sd(4, u64)}, {ss(2, u64), ss(3, u64)});
+    b.op(Opcode::utou, {sd(5, u32)}, {ss(4, u64)});  // truncate
+    store_word(b, 0, ss(5, u32));
+    b.op(Opcode::utou, {sd(6, boolean)}, {ss(4, u64)}); // low bit
+    b.op(Opcode::itoi, {sd(7, i16)}, {ss(6, boolean)}); // 0 / -1
+    b.op(Opcode::itoi, {sd(8, i32)}, {ss(7, i16)});
+    store_word(b, 4, ss(8, u32));
+    b.op(Opcode::utof, {sd(9, f32)}, {ss(0, u32)});
+    b.op(Opcode::ftof, {sd(10, f64)}, {ss(9, f32)});
+    b.op(Opcode::ftof, {sd(11, f16)}, {ss(10, f64)});
+    b.op(Opcode::ftou, {sd(12, u16)}, {ss(11, f16)});
+    b.op(Opcode::itof, {sd(13, f16)}, {ss(1, i16)});
+    b.op(Opcode::ftoi, {sd(14, i32)}, {ss(13, f16)});
+    b.op(Opcode::utou, {sd(15, u32)}, {ss(12, u16)});
+    b.op(Opcode::iadd, {sd(16, u32)}, {ss(15, u32), ss(14, u32)});
+    store_word(b, 8, ss(16, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpSConvert %short");
+    CHECK_HAS(text, "OpSConvert %long");
+    CHECK_HAS(text, "OpUConvert %ulong");
+    CHECK_HAS(text, "OpUConvert %uint");
+    CHECK_HAS(text, "OpFConvert %double");
+    CHECK_HAS(text, "OpFConvert %half");
+    CHECK_HAS(text, "OpConvertFToU %ushort");
+    CHECK_HAS(text, "OpConvertSToF %half");
+    CHECK_HAS(text, "OpConvertFToS %int");
+    CHECK_HAS(text, "OpSelect %short");
+
+    // itoi(true) = -1, utou(true) = 1 (spirv-opt does not fold OpSConvert /
+    // OpUConvert of 16-bit values).
+    VsirBuilder c = dxil_compute();
+    c.op(Opcode::itoi, {sd(3, i32)}, {lb(true)});
+    c.op(Opcode::utou, {sd(4, u32)}, {lb(true)});
+    c.op(Opcode::iadd, {sd(5, u32)}, {ss(3, u32), lu(50)}); // 49
+    c.op(Opcode::iadd, {sd(6, u32)}, {ss(4, u32), lu(41)});     // 42
+    store_word(c, 8, ss(5, u32));
+    store_word(c, 12, ss(6, u32));
+    c.op(Opcode::ret, {}, {});
+    std::string folded = folded_text(c.p);
+    CHECK_HAS(folded, uint_constant(49));
+    CHECK_HAS(folded, uint_constant(42));
+    CHECK_HAS_NOT(folded, "OpSelect");
+}
+
+TEST_CASE("spirv dxil ops: trigonometric and hyperbolic functions")
+{
+    const Opcode ops[] = {Opcode::tan, Opcode::acos, Opcode::asin, Opcode::atan, Opcode::hcos, Opcode::hsin,
+        Opcode::htan};
+    const char* names[] = {"Tan", "Acos", "Asin", "Atan", "Cosh", "Sinh", "Tanh"};
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::utof, {sd(1, f32)}, {ss(0, u32)});
+    uint32_t id = 2;
+    for (Opcode op : ops) {
+        b.op(op, {sd(id, f32)}, {ss(id - 1, f32)});
+        ++id;
+    }
+    b.op(Opcode::ftof, {sd(id, f16)}, {ss(id - 1, f32)});
+    b.op(Opcode::tan, {sd(id + 1, f16)}, {ss(id, f16)}); // 16-bit too
+    b.op(Opcode::ftof, {sd(id + 2, f32)}, {ss(id + 1, f16)});
+    b.op(Opcode::mov, {sd(id + 3, u32)}, {ss(id + 2, f32)});
+    store_word(b, 0, ss(id + 3, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    for (const char* name : names)
+        CHECK_HAS(text, std::string(name) + " %");
+    CHECK_HAS(text, "OpExtInst %half");
+}
+
+TEST_CASE("spirv dxil ops: float classes and (un)ordered comparisons")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::utof, {sd(1, f32)}, {ss(0, u32)});
+    b.op(Opcode::div, {sd(2, f32)}, {ss(1, f32), ss(1, f32)}); // NaN for thread 0
+    b.op(Opcode::ftof, {sd(3, f64)}, {ss(2, f32)});
+    b.op(Opcode::ftof, {sd(4, f16)}, {ss(2, f32)});
+    uint32_t id = 10, offset = 0;
+    auto store = [&](uint32_t value) {
+        store_bool(b, value, offset, id++);
+        offset += 4;
+    };
+    for (Opcode op : {Opcode::isnan, Opcode::isinf, Opcode::isfinite, Opcode::isnormal}) {
+        b.op(op, {sd(id, boolean)}, {ss(2, f32)});
+        store(id++);
+        b.op(op, {sd(id, boolean)}, {ss(3, f64)});
+        store(id++);
+        b.op(op, {sd(id, boolean)}, {ss(4, f16)});
+        store(id++);
+    }
+    for (Opcode op : {Opcode::eq_u, Opcode::ne_o, Opcode::lt_u, Opcode::ge_u, Opcode::ord, Opcode::unord}) {
+        b.op(op, {sd(id, boolean)}, {ss(2, f32), ss(1, f32)});
+        store(id++);
+        b.op(op, {sd(id, u32)}, {ss(3, f64), imm(f64, 0)}); // mask form
+        store_word(b, offset, ss(id++, u32));
+        offset += 4;
+    }
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpIsNan %bool");
+    CHECK_HAS(text, "OpIsInf %bool");
+    CHECK_HAS(text, "OpFUnordEqual %bool");
+    CHECK_HAS(text, "OpFOrdNotEqual %bool");
+    CHECK_HAS(text, "OpFUnordLessThan %bool");
+    CHECK_HAS(text, "OpFUnordGreaterThanEqual %bool");
+    CHECK_HAS(text, "OpShiftRightLogical %ulong"); // isnormal of a double: its exponent
+    CHECK_HAS(text, "OpShiftRightLogical %ushort");
+    CHECK_HAS_NOT(text, "OpOrdered"); // needs the Kernel capability
+    CHECK_HAS_NOT(text, "OpUnordered");
+
+    // isnormal: 1.0 yes, a denormal no, infinity no; isfinite(inf) no.
+    VsirBuilder c = dxil_compute();
+    c.op(Opcode::isnormal, {sd(1, u32)}, {lf(1.0f)});
+    c.op(Opcode::isnormal, {sd(2, u32)}, {imm(f32, 1)});
+    c.op(Opcode::isnormal, {sd(3, u32)}, {imm(f32, 0x7f800000)});
+    c.op(Opcode::isfinite, {sd(4, u32)}, {imm(f32, 0x7f800000)});
+    c.op(Opcode::iadd, {sd(5, u32)}, {ss(1, u32), lu(100)}); // ~0 + 100 = 99
+    c.op(Opcode::or_, {sd(6, u32)}, {ss(2, u32), ss(3, u32)});
+    c.op(Opcode::or_, {sd(7, u32)}, {ss(6, u32), ss(4, u32)});
+    c.op(Opcode::iadd, {sd(8, u32)}, {ss(7, u32), lu(200)}); // 0 + 200
+    store_word(c, 0, ss(5, u32));
+    store_word(c, 4, ss(8, u32));
+    c.op(Opcode::ret, {}, {});
+    std::string folded = folded_text(c.p);
+    CHECK_HAS(folded, uint_constant(99));
+    CHECK_HAS(folded, uint_constant(200));
+}
+
+TEST_CASE("spirv dxil ops: pack64 and unpack64")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::pack64, {sd(1, f64)}, {ss(0, u32), lu(0x3ff00000)});
+    b.op(Opcode::pack64, {sd(2, u64)}, {ss(0, u32), lu(1)});
+    b.op(Opcode::unpack64, {sd(3, u32), sd(4, u32)}, {ss(1, f64)});
+    b.op(Opcode::unpack64, {null_of(u32), sd(5, u32)}, {ss(2, u64)});
+    store_word(b, 0, ss(3, u32));
+    store_word(b, 4, ss(4, u32));
+    store_word(b, 8, ss(5, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpCompositeConstruct %v2uint");
+    CHECK_HAS(text, "OpBitcast %double");
+    CHECK_HAS(text, "OpBitcast %ulong");
+    CHECK_HAS(text, "OpBitcast %v2uint");
+}
+
+TEST_CASE("spirv dxil ops: bit scans of 16- and 64-bit integers")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+    b.op(Opcode::ishl, {sd(2, u64)}, {ss(1, u64), imm(u64, 33)});
+    b.op(Opcode::countbits, {sd(3, u32)}, {ss(2, u64)});
+    b.op(Opcode::firstbit_lo, {sd(4, u32)}, {ss(2, u64)});
+    b.op(Opcode::firstbit_hi, {sd(5, u32)}, {ss(2, u64)});
+    b.op(Opcode::firstbit_shi, {sd(6, u32)}, {ss(2, i64)});
+    b.op(Opcode::bfrev, {sd(7, u64)}, {ss(2, u64)});
+    b.op(Opcode::utou, {sd(8, u16)}, {ss(0, u32)});
+    b.op(Opcode::countbits, {sd(9, u32)}, {ss(8, u16)});
+    b.op(Opcode::firstbit_hi, {sd(10, u32)}, {ss(8, u16)});
+    b.op(Opcode::bfrev, {sd(11, u16)}, {ss(8, u16)});
+    b.op(Opcode::utou, {sd(12, u32)}, {ss(11, u16)});
+    b.op(Opcode::unpack64, {sd(13, u32), sd(14, u32)}, {ss(7, u64)});
+    uint32_t offset = 0;
+    for (uint32_t id : {3u, 4u, 5u, 6u, 9u, 10u, 12u, 13u, 14u}) {
+        store_word(b, offset, ss(id, u32));
+        offset += 4;
+    }
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpBitCount %uint");
+    CHECK_HAS(text, "FindILsb");
+    CHECK_HAS(text, "FindUMsb");
+    CHECK_HAS(text, "OpBitReverse %uint");
+    CHECK_HAS_NOT(text, "OpBitCount %ulong"); // 32-bit only in Vulkan
+    // spirv-opt folds none of OpBitCount, FindILsb, FindUMsb, OpBitReverse,
+    // OpUConvert: their results are not checked by constant folding.
+}
+
+TEST_CASE("spirv dxil ops: f16 derivatives go through f32")
+{
+    VsirBuilder b(dxspv::ShaderStage::pixel);
+    b.p.model.major = 6;
+    b.dcl_constant_buffer(0, 1);
+    b.op(Opcode::mov, {sd(0, f32)}, {cb(0, 0, "x", f32)});
+    b.op(Opcode::ftof, {sd(1, f16)}, {ss(0, f32)});
+    b.op(Opcode::deriv_rtx_fine, {sd(2, f16)}, {ss(1, f16)});
+    b.op(Opcode::deriv_rty, {sd(3, f32)}, {ss(0, f32)});
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpDPdxFine %float");
+    CHECK_HAS(text, "OpDPdy %float");
+    CHECK_HAS(text, "OpFConvert %half");
+}
