@@ -560,7 +560,7 @@ TEST_CASE("d3d-asm signature blocks: fxc's table and the dxspv-signature line")
                        "// SV_POSITION              0   xyzw        0      POS   float\n"
                        "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
                        "// TEXCOORD                 1     zw        1     NONE    uint     z\n"
-                       "// dxspv-signature: ISG1; 2 prec=5\n"
+                       "// dxspv-signature: ISG1; 1 reserved=0x1000; 2 prec=5\n"
                        "//\n"
                        "//\n"
                        "// Output signature:\n"
@@ -590,6 +590,7 @@ TEST_CASE("d3d-asm signature blocks: fxc's table and the dxspv-signature line")
     CHECK(p.inputs[2].used_mask == 0x4);
     CHECK(p.inputs[2].component_type == ComponentType::uint32);
     CHECK(p.inputs[2].min_precision == MinPrecision::uint16);
+    CHECK(p.inputs[1].reserved == 0x1000);
     CHECK(p.outputs[0].system_value == SystemValue::none); // fxc stores SV_Target as 0
     CHECK(p.outputs[0].used_mask == 0);
     CHECK(p.outputs[0].stream == 1);
@@ -613,6 +614,7 @@ TEST_CASE("d3d-asm signature blocks: fxc's table and the dxspv-signature line")
     REQUIRE(back.size() == 3);
     CHECK(back[2].min_precision == MinPrecision::uint16);
     CHECK(back[2].mask == 0xc);
+    CHECK(back[1].reserved == 0x1000);
 }
 
 TEST_CASE("d3d-asm signature blocks: malformed blocks are numbered errors")
