@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "api/dxil_source.h"
 #include "container/checksum.h"
 #include "container/container.h"
 #include "container/signature.h"
@@ -20,7 +21,8 @@ namespace dxspv::api {
 
 namespace {
 
-constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM};
+constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM,
+                                              DXSPV_SOURCE_TYPE_DXBC_DXIL, DXSPV_SOURCE_TYPE_DXIL_LL};
 constexpr dxspv_target_type tpf_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
                                              DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_D3D_ASM,
                                              DXSPV_TARGET_TYPE_DXBC_TPF};
@@ -173,6 +175,8 @@ std::span<const dxspv_target_type> supported_target_types(dxspv_source_type sour
     switch (source) {
     case DXSPV_SOURCE_TYPE_DXBC_TPF:
     case DXSPV_SOURCE_TYPE_D3D_ASM: return tpf_targets;
+    case DXSPV_SOURCE_TYPE_DXBC_DXIL:
+    case DXSPV_SOURCE_TYPE_DXIL_LL: return dxil_target_types();
     default: return {};
     }
 }
@@ -251,6 +255,9 @@ dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostic
 
 dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
 {
+    dxspv_source_type source = req.source_type ? req.source_type : detect_source_type(req.source);
+    if (is_dxil_source(source) && is_supported(source, req.target_type))
+        return translate_dxil(source, req, out, diags);
     vsir::Program program;
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
         return r;
