@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 namespace dxspv::dxil::ll {
 
@@ -34,6 +35,24 @@ inline constexpr const char* attribute_names[] = {
 inline constexpr const char* fixed_metadata_kinds[] = {
     "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load", "alias.scope", "noalias",
     "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable", "dereferenceable_or_null"};
+
+/// LLVM 3.7's specialised metadata nodes (debug info) by METADATA_* record code.
+inline constexpr std::pair<int, const char*> specialized_metadata_names[] = {
+    {7, "DILocation"}, {12, "GenericDINode"}, {13, "DISubrange"}, {14, "DIEnumerator"},
+    {15, "DIBasicType"}, {16, "DIFile"}, {17, "DIDerivedType"}, {18, "DICompositeType"},
+    {19, "DISubroutineType"}, {20, "DICompileUnit"}, {21, "DISubprogram"}, {22, "DILexicalBlock"},
+    {23, "DILexicalBlockFile"}, {24, "DINamespace"}, {25, "DITemplateTypeParameter"},
+    {26, "DITemplateValueParameter"}, {27, "DIGlobalVariable"}, {28, "DILocalVariable"},
+    {29, "DIExpression"}, {30, "DIObjCProperty"}, {31, "DIImportedEntity"}, {32, "DIModule"}};
+
+/// The name of a specialised metadata record, or nullptr.
+inline const char* specialized_metadata_name(uint64_t code)
+{
+    for (auto [c, name] : specialized_metadata_names)
+        if (uint64_t(c) == code)
+            return name;
+    return nullptr;
+}
 
 template <size_t N> constexpr int find_name(const char* const (&names)[N], std::string_view name)
 {

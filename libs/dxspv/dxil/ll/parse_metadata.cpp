@@ -7,24 +7,17 @@
 #include <charconv>
 
 #include "dxil/dxil.h"
+#include "dxil/ll/names.h"
 #include "dxil/ll/parser.h"
 
 namespace dxspv::dxil::ll {
 
 namespace {
 
-/// LLVM 3.7 METADATA_* record codes of the specialised nodes.
 int specialized_code(std::string_view name)
 {
-    static constexpr std::pair<std::string_view, int> codes[] = {
-        {"DILocation", 7}, {"GenericDINode", 12}, {"DISubrange", 13}, {"DIEnumerator", 14},
-        {"DIBasicType", 15}, {"DIFile", 16}, {"DIDerivedType", 17}, {"DICompositeType", 18},
-        {"DISubroutineType", 19}, {"DICompileUnit", 20}, {"DISubprogram", 21}, {"DILexicalBlock", 22},
-        {"DILexicalBlockFile", 23}, {"DINamespace", 24}, {"DITemplateTypeParameter", 25},
-        {"DITemplateValueParameter", 26}, {"DIGlobalVariable", 27}, {"DILocalVariable", 28},
-        {"DIExpression", 29}, {"DIObjCProperty", 30}, {"DIImportedEntity", 31}, {"DIModule", 32}};
-    for (auto [n, code] : codes)
-        if (n == name)
+    for (auto [code, n] : specialized_metadata_names)
+        if (name == n)
             return code;
     return -1;
 }

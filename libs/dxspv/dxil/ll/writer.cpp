@@ -1114,7 +1114,11 @@ void Printer::metadata()
         const Metadata& md = m_.metadata[md_order_[s]];
         out_ += '!' + std::to_string(s) + " = ";
         if (md.kind == MetadataKind::other) {
-            out_ += "!{}  ; unsupported metadata record " + std::to_string(md.value) + '\n';
+            // Debug-info nodes by name (their fields are not decoded), so the text reads back.
+            if (const char* name = ll::specialized_metadata_name(md.value))
+                out_ += std::string("!") + name + "()  ; fields not decoded\n";
+            else
+                out_ += "!{}  ; unsupported metadata record " + std::to_string(md.value) + '\n';
             continue;
         }
         if (md.kind == MetadataKind::distinct_node)
