@@ -63,21 +63,21 @@ bool cast_is_valid(const Module& m, int op, TypeId from, TypeId to)
     }
 }
 
-bool Parser::indexed_type(TypeId aggregate, std::span<const uint32_t> indices, TypeId& out)
+bool Parser::indexed_type(TypeId aggregate, std::span<const uint32_t> indices, uint32_t token, TypeId& out)
 {
     TypeId t = aggregate;
     for (uint32_t index : indices) {
         const Type& ty = m_.types[t];
         if (ty.kind == TypeKind::struct_) {
             if (index >= ty.members.size())
-                return fail(Code::ll_bad_instruction, "struct index %u is out of range", index);
+                return fail_at(token, Code::ll_bad_instruction, "struct index %u is out of range", index);
             t = ty.members[index];
         } else if (ty.kind == TypeKind::array) {
             if (index >= ty.count)
-                return fail(Code::ll_bad_instruction, "array index %u is out of range", index);
+                return fail_at(token, Code::ll_bad_instruction, "array index %u is out of range", index);
             t = ty.element;
         } else {
-            return fail(Code::ll_type_mismatch, "an aggregate index into the non-aggregate type %s",
+            return fail_at(token, Code::ll_type_mismatch, "an aggregate index into the non-aggregate type %s",
                         print_type(m_, t).c_str());
         }
     }

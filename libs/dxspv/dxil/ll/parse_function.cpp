@@ -28,10 +28,10 @@ uint32_t Parser::local_symbol(const Token& t)
         std::string_view name;
         if (!name_of(t, name))
             return no_id;
-        auto [it, added] = named_syms_.emplace(name, uint32_t(syms_.size()));
-        if (!added)
-            return it->second;
-        slot = &it->second;
+        auto found = named_syms_.find(name);
+        if (found != named_syms_.end())
+            return found->second;
+        slot = &named_syms_.emplace(m_.arena.intern(name), uint32_t(syms_.size())).first->second;
     }
     if (syms_.size() >= max_count) {
         fail_at(token, Code::ll_too_large, "too many local names");
@@ -85,7 +85,7 @@ bool Parser::parse_label(uint32_t& out)
     return true;
 }
 
-bool Parser::define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t index)
+bool Parser::define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t index, uint32_t* sym_out)
 {
     uint32_t s = no_id;
     if (token == 0 || toks_[token].numbered) {
@@ -110,11 +110,13 @@ bool Parser::define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t 
         std::string_view name;
         if (!name_of(toks_[token], name))
             return false;
-        auto [it, added] = named_syms_.emplace(name, uint32_t(syms_.size()));
-        if (added)
+        auto it = named_syms_.find(name);
+        if (it == named_syms_.end()) {
+            it = named_syms_.emplace(m_.arena.intern(name), uint32_t(syms_.size())).first;
             syms_.push_back({});
+        }
         s = it->second;
-        syms_[s].name = name;
+        syms_[s].name = it->first;
     }
     Sym& sym = syms_[s];
     std::string_view shown = token ? toks_[token].text : std::string_view("<unnamed>");
@@ -128,6 +130,8 @@ bool Parser::define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t 
     sym.index = index;
     if (token)
         sym.token = token;
+    if (sym_out)
+        *sym_out = s;
     return true;
 }
 
@@ -142,10 +146,10 @@ bool Parser::parse_block_start()
     if (at(Tok::label)) {
         uint32_t token = uint32_t(pos_);
         next();
-        if (!define_local(token, label, Sym::Kind::block, index))
+        uint32_t s = 0;
+        if (!define_local(token, label, Sym::Kind::block, index, &s))
             return false;
-        if (!toks_[token].numbered && !name_of(toks_[token], b.name))
-            return false;
+        b.name = syms_[s].name;
     } else if (!define_local(0, label, Sym::Kind::block, index)) {
         return false;
     }

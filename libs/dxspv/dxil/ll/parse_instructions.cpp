@@ -38,9 +38,10 @@ bool Parser::parse_instruction(bool& terminator)
         return fail_at(name_token, Code::ll_syntax, "an instruction without a result cannot be named");
     if (has_value) {
         // Unnamed results take the next number, as in LLVM.
-        if (!define_local(name_token, inst.type, Sym::Kind::instruction, results_))
+        uint32_t s = 0;
+        if (!define_local(name_token, inst.type, Sym::Kind::instruction, results_, &s))
             return false;
-        inst.result = tag_sym | (name_token ? local_symbol(toks_[name_token]) : numbered_syms_[next_number_ - 1]);
+        inst.result = tag_sym | s;
         ++results_;
     }
     if (!inst.operands.empty()) {
@@ -335,7 +336,8 @@ bool Parser::parse_alignment(uint32_t& out)
     if (!parse_uint(a, 1u << 29, "an alignment"))
         return false;
     if (a == 0 || (a & (a - 1)))
-        return fail(Code::ll_bad_instruction, "alignment %llu is not a power of two", (unsigned long long)a);
+        return fail_at(uint32_t(pos_ - 1), Code::ll_bad_instruction, "alignment %llu is not a power of two",
+                       (unsigned long long)a);
     out = uint32_t(a);
     return true;
 }
@@ -498,7 +500,7 @@ bool Parser::parse_aggregate_op(std::string_view op, Instruction& inst)
         if (ids_.size() == first)
             return unexpected("an aggregate index");
         TypeId r = no_id;
-        if (!indexed_type(ta, std::span<const uint32_t>(ids_).subspan(first), r))
+        if (!indexed_type(ta, std::span<const uint32_t>(ids_).subspan(first), at_token, r))
             return false;
         if (!extract && r != tb)
             return fail_at(at_token, Code::ll_type_mismatch, "insertvalue of %s into a %s element",

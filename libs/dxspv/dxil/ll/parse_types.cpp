@@ -131,7 +131,7 @@ bool Parser::named_type(const Token& t, TypeId& out)
         uint64_t n = 0;
         auto r = std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
         if (r.ec != std::errc() || n >= numbered_types_.size())
-            return fail(Code::ll_undefined_type, "type %%%.*s is not defined", int(t.text.size()), t.text.data());
+            return fail_at(uint32_t(&t - toks_.data()), Code::ll_undefined_type, "type %%%.*s is not defined", int(t.text.size()), t.text.data());
         out = numbered_types_[n];
         return true;
     }
@@ -140,7 +140,8 @@ bool Parser::named_type(const Token& t, TypeId& out)
         return false;
     auto it = named_types_.find(name);
     if (it == named_types_.end())
-        return fail(Code::ll_undefined_type, "type %%%.*s is not defined", int(name.size()), name.data());
+        return fail_at(uint32_t(&t - toks_.data()), Code::ll_undefined_type, "type %%%.*s is not defined",
+                       int(name.size()), name.data());
     out = it->second;
     return true;
 }
@@ -406,7 +407,7 @@ bool Parser::parse_attribute(std::vector<Attribute>& out, bool in_group, bool& m
             return unexpected("an attribute value");
         }
         if ((id == 1 || id == 25) && (v == 0 || (v & (v - 1)) || v > (1u << 29)))
-            return fail(Code::ll_bad_attribute, "alignment %llu is not a power of two", (unsigned long long)v);
+            return fail_at(uint32_t(pos_ - 1), Code::ll_bad_attribute, "alignment %llu is not a power of two", (unsigned long long)v);
         a.value = v;
     }
     out.push_back(a);
@@ -442,12 +443,8 @@ bool Parser::parse_fn_attributes(std::vector<Attribute>& out, uint32_t* alignmen
         if (alignment && at_word("align")) {
             // `align N` after a function's parameters is the function's alignment.
             next();
-            uint64_t a = 0;
-            if (!parse_uint(a, 1u << 29, "an alignment"))
+            if (!parse_alignment(*alignment))
                 return false;
-            if (a == 0 || (a & (a - 1)))
-                return fail(Code::ll_bad_attribute, "alignment %llu is not a power of two", (unsigned long long)a);
-            *alignment = uint32_t(a);
             continue;
         }
         bool matched = false;

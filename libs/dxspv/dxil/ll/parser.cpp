@@ -123,9 +123,9 @@ bool Parser::name_of(const Token& t, std::string_view& out)
         out = t.text;
         return true;
     }
-    if (!unescape(t.text, scratch_))
+    if (!unescape(t.text, name_scratch_))
         return fail_at(uint32_t(&t - toks_.data()), Code::ll_bad_string, "invalid escape in a quoted name");
-    out = m_.arena.intern(scratch_);
+    out = name_scratch_;
     return true;
 }
 
@@ -197,6 +197,7 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
             std::string_view name;
             if (!name_of(t, name))
                 return false;
+            name = m_.arena.intern(name);
             placeholder.name = name;
             if (!named_types_.emplace(name, TypeId(m_.types.size())).second)
                 return fail(Code::ll_redefinition, "type %%%.*s is defined twice", int(name.size()), name.data());
@@ -289,6 +290,7 @@ bool Parser::scan()
             } else {
                 if (!name_of(t, name))
                     return false;
+                name = m_.arena.intern(name);
                 if (!globals_by_name_.emplace(name, id).second)
                     return fail(Code::ll_redefinition, "@%.*s is defined twice", int(name.size()), name.data());
             }
@@ -452,12 +454,8 @@ bool Parser::parse_global_initializer(const Stmt& s)
             g.section = section_index(scratch_);
             next();
         } else if (accept_word("align")) {
-            uint64_t a = 0;
-            if (!parse_uint(a, 1u << 29, "an alignment"))
+            if (!parse_alignment(g.alignment))
                 return false;
-            if (a & (a - 1))
-                return fail(Code::ll_bad_instruction, "alignment %llu is not a power of two", (unsigned long long)a);
-            g.alignment = uint32_t(a);
         } else {
             return unexpected("'section' or 'align'");
         }
@@ -561,14 +559,8 @@ bool Parser::parse_function_header(const Stmt& s)
         f.section = section_index(scratch_);
         next();
     }
-    if (accept_word("align")) {
-        uint64_t a = 0;
-        if (!parse_uint(a, 1u << 29, "an alignment"))
-            return false;
-        if (a & (a - 1))
-            return fail(Code::ll_bad_instruction, "alignment %llu is not a power of two", (unsigned long long)a);
-        f.alignment = uint32_t(a);
-    }
+    if (accept_word("align") && !parse_alignment(f.alignment))
+        return false;
     if (at_word("gc") || at_word("prefix") || at_word("prologue") || at_word("personality"))
         return fail(Code::ll_unsupported, "'%.*s' on a function is not supported in DXIL", int(tok().text.size()),
                     tok().text.data());

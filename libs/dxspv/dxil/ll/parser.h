@@ -107,7 +107,8 @@ private:
     bool unexpected(const char* wanted);
     bool parse_uint(uint64_t& out, uint64_t max, const char* what);
     bool parse_int(int64_t& out, const char* what);
-    /// The token's name without sigil and quotes, escapes decoded, in the module's arena.
+    /// The token's name without sigil and quotes, escapes decoded. The view
+    /// lasts until the next call (intern it to keep it).
     bool name_of(const Token& t, std::string_view& out);
     bool depth_enter();
     void depth_leave() { --depth_; }
@@ -180,10 +181,11 @@ private:
     bool parse_ordering(uint32_t& out, bool& singlethread);
     bool parse_alignment(uint32_t& out);
     bool parse_label(uint32_t& out);
-    bool define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t index);
+    /// Defines a local value or block named by `token` (0: the next number); `sym` receives its symbol.
+    bool define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t index, uint32_t* sym = nullptr);
     uint32_t local_symbol(const Token& t);
     bool gep_result(TypeId source, std::span<const uint32_t> indices, TypeId base, TypeId& out);
-    bool indexed_type(TypeId aggregate, std::span<const uint32_t> indices, TypeId& out);
+    bool indexed_type(TypeId aggregate, std::span<const uint32_t> indices, uint32_t token, TypeId& out);
     bool finish_function();
     bool resolve_local(uint32_t& id, bool block, uint32_t fallback_token);
 
@@ -208,7 +210,7 @@ private:
     std::vector<Token>& toks_ = lexed_.tokens;
     size_t pos_ = 0;
     unsigned depth_ = 0;
-    std::string scratch_;
+    std::string scratch_, name_scratch_;
 
     std::vector<Stmt> stmts_;
     // Types.
