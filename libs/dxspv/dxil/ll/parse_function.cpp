@@ -53,7 +53,7 @@ bool Parser::local_value(const Token& t, TypeId type, ValueId& out)
     if (s == no_id)
         return false;
     Sym& sym = syms_[s];
-    if (sym.kind == Sym::Kind::block)
+    if (sym.kind == Sym::Kind::block || sym.type == block_marker)
         return fail_at(token, Code::ll_type_mismatch, "%%%.*s is a basic block, not a value", int(t.text.size()),
                        t.text.data());
     if (sym.type == no_id)
@@ -74,7 +74,10 @@ bool Parser::parse_label(uint32_t& out)
     uint32_t s = local_symbol(t);
     if (s == no_id)
         return false;
-    TypeId label = simple_type(TypeKind::label);
+    // A block operand of br or switch: LLVM's writer enumerates the label type for it.
+    if (simple_type(TypeKind::label) == no_id)
+        return false;
+    TypeId label = block_marker;
     Sym& sym = syms_[s];
     if (sym.kind == Sym::Kind::unknown && sym.type == no_id)
         sym.type = label;
@@ -124,7 +127,7 @@ bool Parser::define_local(uint32_t token, TypeId type, Sym::Kind kind, uint32_t 
         return fail_at(token, Code::ll_redefinition, "%%%.*s is defined twice", int(shown.size()), shown.data());
     if (sym.type != no_id && sym.type != type)
         return fail_at(sym.token, Code::ll_type_mismatch, "%%%.*s is used as %s but defined as %s", int(shown.size()),
-                       shown.data(), print_type(m_, sym.type).c_str(), print_type(m_, type).c_str());
+                       shown.data(), type_name(sym.type).c_str(), type_name(type).c_str());
     sym.kind = kind;
     sym.type = type;
     sym.index = index;
@@ -142,7 +145,7 @@ bool Parser::parse_block_start()
     uint32_t index = uint32_t(fn_->blocks.size());
     BasicBlock b;
     b.first = uint32_t(fn_->instructions.size());
-    TypeId label = simple_type(TypeKind::label);
+    TypeId label = block_marker;
     if (at(Tok::label)) {
         uint32_t token = uint32_t(pos_);
         next();

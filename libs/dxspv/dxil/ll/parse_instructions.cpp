@@ -11,6 +11,9 @@ namespace {
 
 bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
 
+/// `fast`: unsafe algebra and every other fast-math flag, as LLVM 3.7 sets it.
+constexpr uint8_t fast_math = 0x1F;
+
 } // namespace
 
 bool Parser::parse_instruction(bool& terminator)
@@ -133,7 +136,7 @@ bool Parser::parse_binop(std::string_view op, Instruction& inst)
         else if (!fp && accept_word("exact"))
             inst.flags |= 1;
         else if (fp && accept_word("fast"))
-            inst.flags |= 0x1F;
+            inst.flags |= fast_math;
         else if (fp && accept_word("nnan"))
             inst.flags |= 2;
         else if (fp && accept_word("ninf"))
@@ -184,7 +187,7 @@ bool Parser::parse_cmp(bool fp, Instruction& inst)
     if (fp) {
         for (;;) {
             if (accept_word("fast"))
-                inst.flags |= 0x1F;
+                inst.flags |= fast_math;
             else if (accept_word("nnan"))
                 inst.flags |= 2;
             else if (accept_word("ninf"))
@@ -237,7 +240,7 @@ bool Parser::parse_phi(Instruction& inst)
         uint32_t s = local_symbol(tok());
         if (s == no_id)
             return false;
-        TypeId label = simple_type(TypeKind::label);
+        TypeId label = block_marker;
         if (syms_[s].type == no_id)
             syms_[s].type = label;
         if (syms_[s].type != label)

@@ -288,7 +288,8 @@ bool Parser::parse_aggregate(TypeId type, ValueId& out)
 {
     const Type& t = m_.types[type];
     uint32_t start = uint32_t(pos_);
-    std::vector<uint32_t> elems;
+    std::vector<uint32_t> elems; ///< no_id: the literal in `pending`
+    std::vector<Constant> pending;
     std::vector<uint64_t> data;
     bool packed_open = at(Tok::less) && peek(1).kind == Tok::lbrace;
     if (at(Tok::cstring)) {
@@ -334,10 +335,15 @@ bool Parser::parse_aggregate(TypeId type, ValueId& out)
                 if (at(Tok::local))
                     return fail(Code::ll_bad_constant, "a constant cannot use the local value %%%.*s",
                                 int(tok().text.size()), tok().text.data());
+                // Literal elements are interned only if the constant stays an
+                // aggregate: a data array or zeroinitializer has no element values.
+                Constant literal;
+                bool is_literal = false;
                 ValueId v = no_id;
-                if (!parse_value(et, v))
+                if (!parse_literal(et, literal, is_literal) || (!is_literal && !parse_value(et, v)))
                     return false;
                 elems.push_back(v);
+                pending.push_back(literal);
             } while (accept(Tok::comma));
         }
         if (!expect(close, "to end the constant") || (packed_open && !expect(Tok::greater, "after '}'")))
@@ -357,8 +363,9 @@ bool Parser::parse_aggregate(TypeId type, ValueId& out)
             plain = is_float_kind(e.kind) || (e.kind == TypeKind::integer &&
                                               (e.width == 8 || e.width == 16 || e.width == 32 || e.width == 64));
         }
-        for (ValueId v : elems) {
-            const Constant* k = constant_at(v);
+        auto element = [&](size_t i) { return elems[i] == no_id ? &pending[i] : constant_at(elems[i]); };
+        for (size_t i = 0; i < elems.size(); ++i) {
+            const Constant* k = element(i);
             all_undef = all_undef && k && k->kind == ConstantKind::undef;
             all_null = all_null && k && k->kind == ConstantKind::null;
             plain = plain && k && (k->kind == ConstantKind::null || k->kind == ConstantKind::integer ||
@@ -368,11 +375,14 @@ bool Parser::parse_aggregate(TypeId type, ValueId& out)
             c.kind = all_undef ? ConstantKind::undef : ConstantKind::null;
         } else if (plain) {
             uint32_t width = m_.types[t.element].kind == TypeKind::integer ? m_.types[t.element].width : 64;
-            for (ValueId v : elems) {
-                uint64_t bits = constant_at(v)->kind == ConstantKind::null ? 0 : constant_at(v)->value;
+            for (size_t i = 0; i < elems.size(); ++i) {
+                uint64_t bits = element(i)->kind == ConstantKind::null ? 0 : element(i)->value;
                 data.push_back(width < 64 ? bits & ((uint64_t(1) << width) - 1) : bits);
             }
         } else {
+            for (size_t i = 0; i < elems.size(); ++i)
+                if (elems[i] == no_id && (elems[i] = intern_constant(pending[i])) == no_id)
+                    return false;
             c.kind = ConstantKind::aggregate;
             c.operands = elems;
         }
@@ -392,22 +402,63 @@ bool Parser::parse_aggregate(TypeId type, ValueId& out)
     return out != no_id;
 }
 
-bool Parser::parse_constant_inner(TypeId type, ValueId& out)
+bool Parser::parse_literal(TypeId type, Constant& c, bool& matched)
 {
+    // A number, true/false, null, undef or zeroinitializer: built, not interned yet.
     const Type& t = m_.types[type];
-    Constant c;
+    c = Constant{};
     c.type = type;
+    matched = true;
     switch (tok().kind) {
     case Tok::integer:
         if (!parse_int_literal(type, c.value))
             return false;
         c.kind = c.value ? ConstantKind::integer : ConstantKind::null;
-        break;
+        return true;
     case Tok::floating:
         if (!parse_float_literal(type, c.value))
             return false;
         c.kind = c.value ? ConstantKind::float_ : ConstantKind::null;
-        break;
+        return true;
+    case Tok::word: break;
+    default: matched = false; return true;
+    }
+    std::string_view w = tok().text;
+    if (w == "true" || w == "false") {
+        if (t.kind != TypeKind::integer || t.width != 1)
+            return fail(Code::ll_type_mismatch, "'%.*s' of type %s", int(w.size()), w.data(),
+                        print_type(m_, type).c_str());
+        c.kind = w == "true" ? ConstantKind::integer : ConstantKind::null;
+        c.value = w == "true" ? ~uint64_t(0) : 0;
+    } else if (w == "null") {
+        if (t.kind != TypeKind::pointer)
+            return fail(Code::ll_type_mismatch, "null of the non-pointer type %s", print_type(m_, type).c_str());
+        c.kind = ConstantKind::null;
+    } else if (w == "undef" || w == "zeroinitializer") {
+        if (t.kind == TypeKind::void_ || t.kind == TypeKind::label || t.kind == TypeKind::metadata ||
+            t.kind == TypeKind::function || t.kind == TypeKind::opaque)
+            return fail(Code::ll_type_mismatch, "%.*s of type %s", int(w.size()), w.data(),
+                        print_type(m_, type).c_str());
+        c.kind = w == "undef" ? ConstantKind::undef : ConstantKind::null;
+    } else {
+        matched = false;
+        return true;
+    }
+    next();
+    return true;
+}
+
+bool Parser::parse_constant_inner(TypeId type, ValueId& out)
+{
+    Constant c;
+    bool literal = false;
+    if (!parse_literal(type, c, literal))
+        return false;
+    if (literal) {
+        out = intern_constant(c);
+        return out != no_id;
+    }
+    switch (tok().kind) {
     case Tok::global: {
         const Token& g = tok();
         next();
@@ -422,34 +473,9 @@ bool Parser::parse_constant_inner(TypeId type, ValueId& out)
     case Tok::less:
     case Tok::lbrace:
     case Tok::cstring: return parse_aggregate(type, out);
-    case Tok::word: {
-        std::string_view w = tok().text;
-        if (w == "true" || w == "false") {
-            if (t.kind != TypeKind::integer || t.width != 1)
-                return fail(Code::ll_type_mismatch, "'%.*s' of type %s", int(w.size()), w.data(),
-                            print_type(m_, type).c_str());
-            c.kind = w == "true" ? ConstantKind::integer : ConstantKind::null;
-            c.value = w == "true" ? ~uint64_t(0) : 0;
-        } else if (w == "null") {
-            if (t.kind != TypeKind::pointer)
-                return fail(Code::ll_type_mismatch, "null of the non-pointer type %s", print_type(m_, type).c_str());
-            c.kind = ConstantKind::null;
-        } else if (w == "undef" || w == "zeroinitializer") {
-            if (t.kind == TypeKind::void_ || t.kind == TypeKind::label || t.kind == TypeKind::metadata ||
-                t.kind == TypeKind::function || t.kind == TypeKind::opaque)
-                return fail(Code::ll_type_mismatch, "%.*s of type %s", int(w.size()), w.data(),
-                            print_type(m_, type).c_str());
-            c.kind = w == "undef" ? ConstantKind::undef : ConstantKind::null;
-        } else {
-            return parse_constant_expression(type, out);
-        }
-        next();
-        break;
-    }
+    case Tok::word: return parse_constant_expression(type, out);
     default: return unexpected("a value");
     }
-    out = intern_constant(c);
-    return out != no_id;
 }
 
 } // namespace dxspv::dxil::ll

@@ -620,6 +620,9 @@ bool Parser::run()
         !phase(Stmt::Kind::function, &Parser::parse_function_header) ||
         !phase(Stmt::Kind::global, &Parser::parse_global_initializer))
         return false;
+    // LLVM's writer enumerates the metadata type here, whether used or not.
+    if (simple_type(TypeKind::metadata) == no_id)
+        return false;
     // Metadata, named and numbered, in text order.
     for (const Stmt& s : stmts_) {
         if (s.kind != Stmt::Kind::md && s.kind != Stmt::Kind::named_md)

@@ -6,13 +6,27 @@
 // The text is lexed once, then its top-level statements are found (scan) and
 // parsed in phases so that everything may be used before it is defined, as
 // LLVM allows: named types, attribute groups, global and function headers,
-// global initializers, metadata, function bodies. Module values are numbered
-// as the bitcode reader numbers them: globals, functions (in text order), then
-// module constants (global initializers and constants used as metadata, in
-// first-use order, operands before users). Inside a function: arguments,
-// function constants (first-use order, operands first), instruction results.
-// Constants are uniqued per scope like LLVM's; metadata nodes are not (each
-// `!N` stays its own node), strings and constant metadata values are.
+// global initializers, metadata, function bodies.
+//
+// The module is the one the bitcode reader builds for the same IR. Where the
+// text does not say what the bitcode would, the choices are:
+// - module values: globals, then functions (text order), then module
+//   constants: those of global initializers and those used as metadata (as
+//   in LLVM's ValueEnumerator), in first-use order, operands before users
+//   (LLVM sorts its constant pool by type and use count; nothing reads that).
+// - function values: arguments, function constants (used by instructions
+//   and not already module constants; first-use order, operands first),
+//   instruction results. Constants are uniqued per scope and canonicalised as
+//   LLVM's constant factories do (parse_values.cpp).
+// - types: named and numbered structs first, in definition order (so the
+//   printer lists them as the text does), then the others in first-use order,
+//   uniqued structurally.
+// - metadata: each `!N` is its own node (never merged with an equal one), in
+//   definition order; strings and constant values are uniqued and appended
+//   as met, inline nodes too. Kinds: LLVM 3.7's fixed kinds, then the others
+//   in first-use order. `!dbg` attachments are dropped (see parse_metadata.cpp).
+// - attribute groups and lists: numbered as LLVM's bitcode writer enumerates
+//   them (every function's list in order, then the calls' lists).
 #pragma once
 
 #include <cstdarg>
@@ -56,6 +70,8 @@ public:
     static constexpr uint32_t tag_const = 1u << 29; ///< function constant index
     static constexpr uint32_t tag_sym = 1u << 28;   ///< local symbol index (resolved at the function's end)
     static constexpr uint32_t tag_mask = tag_local | tag_const | tag_sym;
+    /// The type of block symbols (LLVM's bitcode has no label type for blocks).
+    static constexpr TypeId block_marker = no_id - 1;
 
     Parser(std::string_view text, Module& module, Diagnostics& diags) : text_(text), m_(module), diags_(diags) {}
     bool run();
@@ -111,6 +127,7 @@ private:
     /// lasts until the next call (intern it to keep it).
     bool name_of(const Token& t, std::string_view& out);
     bool depth_enter();
+    std::string type_name(TypeId t) const { return t == block_marker ? "label" : print_type(m_, t); }
     void depth_leave() { --depth_; }
 
     // parser.cpp: module level.
@@ -152,6 +169,7 @@ private:
     bool parse_typed_value(ValueId& out, TypeId& type);
     bool parse_constant(TypeId type, ValueId& out);
     bool parse_constant_inner(TypeId type, ValueId& out);
+    bool parse_literal(TypeId type, Constant& c, bool& matched);
     bool parse_aggregate(TypeId type, ValueId& out);
     bool parse_constant_expression(TypeId type, ValueId& out);
     bool parse_constant_gep(TypeId type, bool inbounds, ValueId& out);
