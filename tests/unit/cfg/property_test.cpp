@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
-#include <cstdlib>
 
 #include "cfg/structurize.h"
 #include "random_cfg.h"
@@ -13,16 +12,6 @@
 #include "vsir/validator.h"
 
 using namespace cfg_test;
-
-namespace {
-
-uint32_t random_count()
-{
-    const char* env = std::getenv("DXSPV_CFG_RANDOM_COUNT");
-    return env ? uint32_t(std::strtoul(env, nullptr, 10)) : 10000;
-}
-
-} // namespace
 
 TEST_CASE("structurize: random reducible CFGs visit the same blocks as the original")
 {

@@ -6,10 +6,20 @@
 // loops, switches with shared targets and unreachable blocks all occur.
 #pragma once
 
+#include <cstdlib>
+
 #include "cfg_builder.h"
 #include "interpreter.h"
 
 namespace cfg_test {
+
+/// Number of random CFGs of the property test: DXSPV_CFG_RANDOM_COUNT, or
+/// 10000.
+inline uint32_t random_count()
+{
+    const char* env = std::getenv("DXSPV_CFG_RANDOM_COUNT");
+    return env ? uint32_t(std::strtoul(env, nullptr, 10)) : 10000;
+}
 
 struct Rng {
     uint64_t state;
