@@ -148,7 +148,10 @@ private:
         switch (node.kind) {
         case NodeKind::block: {
             const Block& b = g_.blocks[node.block];
-            out_.insert(out_.end(), p_.instructions.begin() + b.first + 1, p_.instructions.begin() + b.terminator);
+            if (node.is_copy)
+                copy_block(b);
+            else
+                out_.insert(out_.end(), p_.instructions.begin() + b.first + 1, p_.instructions.begin() + b.terminator);
             break;
         }
         case NodeKind::jump: jump(node); break;
@@ -189,6 +192,23 @@ private:
             break;
         }
         default: break;
+        }
+    }
+
+    /// A second copy of a block's code, with its own operands (so later
+    /// passes may edit either copy).
+    void copy_block(const Block& b)
+    {
+        for (uint32_t i = b.first + 1; i < b.terminator; ++i) {
+            vsir::Instruction ins = p_.instructions[i];
+            const uint32_t dst_first = uint32_t(p_.dsts.size()), src_first = uint32_t(p_.srcs.size());
+            for (uint32_t k = 0; k < ins.dst_count; ++k)
+                p_.dsts.push_back(p_.dsts[ins.dst_first + k]);
+            for (uint32_t k = 0; k < ins.src_count; ++k)
+                p_.srcs.push_back(p_.srcs[ins.src_first + k]);
+            ins.dst_first = dst_first;
+            ins.src_first = src_first;
+            out_.push_back(ins);
         }
     }
 

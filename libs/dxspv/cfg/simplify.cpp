@@ -4,6 +4,8 @@
 // 2. jumps: a jump to where control would fall anyway is removed; a break
 //    to a scope whose end is equivalent to the end of an inner breakable
 //    construct breaks that construct instead (fewer levels to cross);
+//    a break that would cross constructs to reach a small block that
+//    returns becomes a copy of that block and `ret`;
 // 3. scopes no break targets any more dissolve into their parent list;
 // 4. selections: empty arms go, `if c { jump }` becomes a conditional jump,
 //    code after an arm that always jumps leaves the selection;
@@ -19,6 +21,8 @@ namespace {
 
 /// Arms deeper than this are flattened when the other arm is a lone jump.
 constexpr uint32_t flatten_height = 12;
+/// Largest return block copied to avoid a multilevel jump.
+constexpr uint32_t max_copied_instructions = 16;
 
 bool adds_level(NodeKind kind)
 {
@@ -161,6 +165,74 @@ private:
     Tree& t_;
 };
 
+/// The block after construct `c` when it is small, defines no SSA value
+/// and returns; none otherwise.
+uint32_t return_block_after(const vsir::Program& program, const Graph& graph, const Tree& t, uint32_t c)
+{
+    const uint32_t code = t.nodes[c].next;
+    if (code == none || t.nodes[code].kind != NodeKind::block)
+        return none;
+    const uint32_t after = t.nodes[code].next;
+    if (after == none || !t.nodes[after].is_unconditional_jump() || t.nodes[after].jump != JumpKind::ret)
+        return none;
+    const Block& b = graph.blocks[t.nodes[code].block];
+    if (b.terminator - b.first - 1 > max_copied_instructions)
+        return none;
+    for (uint32_t i = b.first + 1; i < b.terminator; ++i)
+        for (const vsir::DstParam& d : program.dsts_of(program.instructions[i]))
+            if (d.reg.file == vsir::RegisterFile::ssa)
+                return none;
+    return t.nodes[code].block;
+}
+
+/// A break that crosses another breakable construct to reach one followed
+/// by a small return block becomes a copy of that block and `ret` (no
+/// multilevel jump: early returns from loops need no trampoline).
+uint32_t copy_return_blocks(const vsir::Program& program, const Graph& graph, Tree& t)
+{
+    uint32_t copies = 0;
+    const uint32_t count = uint32_t(t.nodes.size());
+    for (uint32_t j = 1; j < count; ++j) {
+        const Node& jump = t.nodes[j];
+        if (jump.kind != NodeKind::jump || jump.parent == none || jump.jump != JumpKind::break_)
+            continue;
+        bool crosses = false;
+        for (uint32_t d = jump.parent; d != jump.target && !crosses; d = t.nodes[d].parent)
+            crosses = t.nodes[d].is_breakable();
+        const uint32_t block = crosses ? return_block_after(program, graph, t, jump.target) : none;
+        if (block == none)
+            continue;
+        uint32_t list = t.nodes[j].parent, at = j;
+        if (t.nodes[j].cond != none) { // `if c { copy; ret }` in place of the conditional jump
+            uint32_t sel = t.add(NodeKind::if_), then_arm = t.add(NodeKind::arm), else_arm = t.add(NodeKind::arm);
+            t.nodes[sel].cond = t.nodes[j].cond;
+            t.nodes[sel].test_nonzero = t.nodes[j].test_nonzero;
+            t.insert_after(j, sel);
+            t.append(sel, then_arm);
+            t.append(sel, else_arm);
+            t.unlink(j);
+            list = then_arm;
+            at = none;
+        }
+        uint32_t code = t.add(NodeKind::block);
+        t.nodes[code].block = block;
+        t.nodes[code].is_copy = true;
+        if (at == none) {
+            t.append(list, code);
+            t.append(list, j);
+        } else {
+            t.insert_after(at, code);
+            t.unlink(j);
+            t.insert_after(code, j);
+        }
+        t.nodes[j].jump = JumpKind::ret;
+        t.nodes[j].cond = none;
+        t.nodes[j].target = none;
+        ++copies;
+    }
+    return copies;
+}
+
 void dissolve_unused_scopes(Tree& t)
 {
     std::vector<uint8_t> targeted(t.nodes.size(), 0);
@@ -255,7 +327,8 @@ bool too_deep(uint32_t depth, uint32_t limit, Diagnostics& diags, uint32_t locat
 
 } // namespace
 
-bool simplify_tree(Tree& tree, StructurizeStats& stats, Diagnostics& diags, uint32_t location)
+bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree, StructurizeStats& stats,
+    Diagnostics& diags, uint32_t location)
 {
     flatten(tree);
     // Dissolving scopes at most about halves the depth; refusing hopeless
@@ -263,8 +336,11 @@ bool simplify_tree(Tree& tree, StructurizeStats& stats, Diagnostics& diags, uint
     if (too_deep(max_depth(tree), 4 * max_nesting_depth, diags, location))
         return false;
     JumpSimplifier(tree).run();
+    stats.duplicated_returns += copy_return_blocks(program, graph, tree);
     dissolve_unused_scopes(tree);
     tidy_selections(tree);
+    stats.duplicated_returns += copy_return_blocks(program, graph, tree);
+    dissolve_unused_scopes(tree);
     const uint32_t depth = max_depth(tree);
     stats.max_depth = std::max(stats.max_depth, depth);
     return !too_deep(depth, max_nesting_depth, diags, location);

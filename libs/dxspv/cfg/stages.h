@@ -29,7 +29,8 @@ void build_tree(const Analysis& cfg, Tree& tree);
 
 /// Simplifies the tree in place (simplify.cpp); false (cfg_too_deep) when
 /// the result nests deeper than max_nesting_depth.
-bool simplify_tree(Tree& tree, StructurizeStats& stats, Diagnostics& diags, uint32_t location);
+bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree, StructurizeStats& stats,
+    Diagnostics& diags, uint32_t location);
 
 /// Appends the structured instructions of the tree to `out`, new operands
 /// to the program's pools; multilevel jumps use temp `jump_reg` (.x the

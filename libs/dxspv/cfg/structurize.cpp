@@ -75,7 +75,7 @@ bool structurize_region(vsir::Program& program, const Region& region, std::vecto
     ++stats.regions;
     stats.blocks += graph.size();
     stats.unreachable_blocks += graph.unreachable;
-    if (!simplify_tree(tree, stats, diags, region.blocks))
+    if (!simplify_tree(program, graph, tree, stats, diags, region.blocks))
         return false;
     std::vector<vsir::Instruction> body;
     if (emit_tree(program, graph, tree, jump_reg, body, stats)) {

@@ -28,6 +28,7 @@ struct StructurizeStats {
     uint32_t scopes = 0;             ///< breakable run-once scopes left after simplification
     uint32_t conditional_jumps = 0;  ///< breakc / continuec / retc emitted
     uint32_t multilevel_jumps = 0;   ///< jumps through the jump-target register
+    uint32_t duplicated_returns = 0; ///< multilevel breaks replaced by a copy of a small return block
     uint32_t trampolines = 0;        ///< constructs followed by a jump-target check
     uint32_t max_depth = 0;          ///< deepest nesting emitted
 };

@@ -26,6 +26,7 @@ struct Node {
     JumpKind jump = JumpKind::break_;
     bool test_nonzero = false; ///< if_ / conditional jump: taken when the condition is non-zero
     bool is_default = false;   ///< arm of a switch_: also the default
+    bool is_copy = false;      ///< block: a duplicate of a block emitted elsewhere too
     uint32_t parent = none, prev = none, next = none, first = none, last = none;
     uint32_t block = none;  ///< block: Graph block; loop: its header; scope: the block after it
     uint32_t target = none; ///< jump: the loop, scope or switch_ it leaves (break) or repeats (continue)

@@ -57,7 +57,7 @@ TEST_CASE("structurize: hand-written CFGs emit valid SPIR-V")
         "1: br 2 3\n2: br 4 5\n3: br 5 4\n4: jmp 6\n5: jmp 6\n6: ret\n",
     };
     // OpLoopMerge per loop, OpSwitch per switch or remaining scope.
-    const size_t loops[] = {0, 2, 2, 2, 0, 0}, switches[] = {0, 0, 0, 1, 2, 2};
+    const size_t loops[] = {0, 2, 2, 2, 0, 0}, switches[] = {0, 0, 0, 1, 1, 1};
     for (size_t k = 0; k < std::size(cfgs); ++k) {
         TestCfg cfg = make_cfg(cfgs[k]);
         std::string text = check_valid_spirv(cfg, cfgs[k]);

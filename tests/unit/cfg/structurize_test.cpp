@@ -154,8 +154,8 @@ ret
 
 TEST_CASE("structurize: multilevel break and continue")
 {
-    // inner loop 2..3 breaks out of outer loop 1..4 (to 5) and continues it (to 1)
-    Result r = structurized("0: jmp 1\n1: jmp 2\n2: br 3 5\n3: br 2 4\n4: br 1 5\n5: ret\n");
+    // Inner loop 2..3 breaks out of outer loop 1..4 (to 5) and continues it (to 1).
+    Result r = structurized("0: jmp 1\n1: jmp 2\n2: br 3 5\n3: br 2 4\n4: br 1 5\n5: jmp 6\n6: ret\n");
     CHECK(r.text == R"(
 mov r2.x, l(0)
 mov r0.x, l(0)
@@ -179,9 +179,13 @@ loop
   breakc_z r1.x
 endloop
 mov r0.x, l(5)
+mov r0.x, l(6)
 ret
 )");
-    Result c = structurized("0: jmp 1\n1: jmp 2\n2: switch 3 0=1 1=5 2=4\n3: jmp 2\n4: br 1 5\n5: ret\n");
+    CHECK(r.stats.multilevel_jumps == 1);
+    CHECK(r.stats.trampolines == 1);
+    // The same through a switch: leaving the switch is one more level.
+    Result c = structurized("0: jmp 1\n1: jmp 2\n2: switch 3 0=1 1=5 2=4\n3: jmp 2\n4: br 1 5\n5: jmp 6\n6: ret\n");
     CHECK(c.text == R"(
 mov r2.x, l(0)
 mov r0.x, l(0)
@@ -225,39 +229,58 @@ loop
   breakc_z r1.x
 endloop
 mov r0.x, l(5)
+mov r0.x, l(6)
 ret
 )");
+    CHECK(c.stats.trampolines == 2);
+}
+
+TEST_CASE("structurize: early returns from nested loops copy the return block")
+{
+    Result r = structurized("0: jmp 1\n1: jmp 2\n2: br 3 5\n3: br 2 4\n4: br 1 5\n5: ret\n");
+    CHECK(r.text == R"(
+mov r0.x, l(0)
+loop
+  mov r0.x, l(1)
+  loop
+    mov r0.x, l(2)
+    if_z r1.x
+      mov r0.x, l(5)
+      ret
+    endif
+    mov r0.x, l(3)
+    breakc_z r1.x
+  endloop
+  mov r0.x, l(4)
+  breakc_z r1.x
+endloop
+mov r0.x, l(5)
+ret
+)");
+    CHECK(r.stats.duplicated_returns == 1);
+    CHECK(r.stats.trampolines == 0);
 }
 
 TEST_CASE("structurize: switch with fall-through and shared targets")
 {
     CHECK(structurized("0: switch 4 0=1 1=2 2=2 3=3\n1: jmp 2\n2: jmp 4\n3: jmp 4\n4: ret\n").text == R"(
-mov r2.x, l(0)
-switch l(0)
+mov r0.x, l(0)
+switch r1.x
   default
-    mov r0.x, l(0)
-    switch r1.x
-      default
-        mov r2.x, l(4)
-        break
-      case l(0)
-        mov r0.x, l(1)
-        break
-      case l(1)
-      case l(2)
-        break
-      case l(3)
-        mov r0.x, l(3)
-        mov r2.x, l(4)
-        break
-    endswitch
-    ieq r2.y, r2.x, l(4):i32
-    if_nz r2.y
-      mov r2.x, l(0)
-      break
-    endif
-    mov r0.x, l(2)
+    mov r0.x, l(4)
+    ret
+  case l(0)
+    mov r0.x, l(1)
+    break
+  case l(1)
+  case l(2)
+    break
+  case l(3)
+    mov r0.x, l(3)
+    mov r0.x, l(4)
+    ret
 endswitch
+mov r0.x, l(2)
 mov r0.x, l(4)
 ret
 )");
@@ -267,30 +290,21 @@ TEST_CASE("structurize: the n1..n6 example")
 {
     // digraph { n1 -> n2 -> n4; n1 -> n3 -> n5; n2 -> n5 -> n6; n3 -> n4 -> n6; }
     CHECK(structurized("1: br 2 3\n2: br 4 5\n3: br 5 4\n4: jmp 6\n5: jmp 6\n6: ret\n").text == R"(
-mov r2.x, l(0)
 switch l(0)
   default
-    switch l(0)
-      default
-        mov r0.x, l(1)
-        if_nz r1.x
-          mov r0.x, l(2)
-          breakc_nz r1.x
-        else
-          mov r0.x, l(3)
-          breakc_z r1.x
-        endif
-        mov r0.x, l(5)
-        mov r2.x, l(4)
-        break
-    endswitch
-    ieq r2.y, r2.x, l(4):i32
-    if_nz r2.y
-      mov r2.x, l(0)
-      break
+    mov r0.x, l(1)
+    if_nz r1.x
+      mov r0.x, l(2)
+      breakc_nz r1.x
+    else
+      mov r0.x, l(3)
+      breakc_z r1.x
     endif
-    mov r0.x, l(4)
+    mov r0.x, l(5)
+    mov r0.x, l(6)
+    ret
 endswitch
+mov r0.x, l(4)
 mov r0.x, l(6)
 ret
 )");
