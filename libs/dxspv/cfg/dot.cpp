@@ -30,7 +30,7 @@ void write_region(const vsir::Program& program, const Region& region, const Grap
         const vsir::Instruction& ins = program.instructions[i];
         if (ins.opcode != vsir::Opcode::label)
             continue;
-        const uint32_t label = program.src(ins, 0).reg.idx[0].offset;
+        const uint32_t label = program.src(ins, 0).reg.idx[0].offset; // build_graph checked it
         const uint32_t from = number[label];
         if (from == none) {
             out += strformat("    l%u [color=grey, fontcolor=grey];\n", label);

@@ -66,14 +66,23 @@ bool collect_blocks(const vsir::Program& program, const Region& region, std::vec
     bool open = false;
     for (uint32_t i = region.blocks; i < region.end; ++i) {
         const vsir::Instruction& ins = program.instructions[i];
+        const bool malformed = (ins.opcode == Opcode::branch && ins.src_count != 1 && ins.src_count != 3) ||
+                               (ins.opcode == Opcode::switch_monolithic && (ins.src_count < 2 || ins.src_count % 2));
+        if (malformed || ((ins.opcode == Opcode::label || is_terminator(ins.opcode)) &&
+                             uint64_t(ins.src_first) + ins.src_count > program.srcs.size())) {
+            diags.error(Code::cfg_bad_target, Location::instruction(i), "malformed %s",
+                vsir::opcode_info(ins.opcode).name);
+            return false;
+        }
         if (ins.opcode == Opcode::label) {
             if (open) {
                 diags.error(Code::cfg_missing_terminator, Location::instruction(blocks.back().first),
                     "block l%u has no terminator before the next label", blocks.back().label);
                 ok = false;
             }
-            const vsir::Register& reg = program.src(ins, 0).reg;
-            uint32_t id = ins.src_count == 1 && reg.index_count >= 1 ? reg.idx[0].offset : none;
+            uint32_t id = none;
+            if (ins.src_count == 1 && program.src(ins, 0).reg.index_count >= 1)
+                id = program.src(ins, 0).reg.idx[0].offset;
             if (id >= label_map.size() || label_map[id] != none) {
                 diags.error(Code::cfg_bad_target, Location::instruction(i), "invalid or repeated label l%u", id);
                 return false;

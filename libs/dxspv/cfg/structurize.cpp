@@ -54,6 +54,21 @@ bool has_phis(const vsir::Program& program, Diagnostics& diags)
     return false;
 }
 
+/// Only declarations (and the phase marker) may precede a region's first
+/// label.
+bool check_prologue(const vsir::Program& program, const Region& region, Diagnostics& diags)
+{
+    for (uint32_t i = region.first; i < region.blocks; ++i) {
+        const vsir::OpcodeKind kind = vsir::opcode_info(program.instructions[i].opcode).kind;
+        if (kind != vsir::OpcodeKind::declaration && kind != vsir::OpcodeKind::phase) {
+            diags.error(Code::cfg_outside_block, Location::instruction(i),
+                "instruction before the first label of a function region");
+            return false;
+        }
+    }
+    return true;
+}
+
 /// Structurizes one region's blocks into `out`; true when it used the
 /// jump-target register.
 bool structurize_region(vsir::Program& program, const Region& region, std::vector<uint32_t>& label_map,
@@ -114,6 +129,8 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
     const uint32_t jump_reg = program.temp_count;
     bool used = false;
     for (const Region& region : find_regions(program)) {
+        if (!check_prologue(program, region, diags))
+            return false;
         out.insert(out.end(), program.instructions.begin() + region.first,
             program.instructions.begin() + region.blocks);
         if (region.has_blocks() &&

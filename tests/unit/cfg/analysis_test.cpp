@@ -6,8 +6,9 @@
 #include "cfg/graph.h"
 #include "cfg/loops.h"
 #include "cfg/structurize.h"
-#include "cfg_builder.h"
+#include "random_cfg.h"
 #include "vsir/printer.h"
+#include "vsir/validator.h"
 
 using namespace cfg_test;
 using namespace dxspv::cfg;
@@ -199,4 +200,38 @@ TEST_CASE("cfg: write_dot shows switches, back edges and unreachable blocks")
   }
 }
 )");
+}
+
+TEST_CASE("cfg: mutated programs give errors, never crashes")
+{
+    uint32_t refused = 0;
+    for (uint32_t seed = 0; seed < 2000; ++seed) {
+        TestCfg cfg = random_cfg(seed, 24);
+        Program& p = cfg.program;
+        Rng rng{seed};
+        for (uint32_t k = 0; k < 3; ++k) {
+            Instruction& ins = p.instructions[1 + rng.next(uint32_t(p.instructions.size()) - 1)];
+            switch (rng.next(4)) {
+            case 0: ins.opcode = Opcode::nop; break;
+            case 1: ins.opcode = rng.chance(50) ? Opcode::label : Opcode::ret; break;
+            case 2:
+                if (ins.src_count)
+                    p.srcs[ins.src_first + rng.next(ins.src_count)].reg.idx[0].offset = rng.next(p.label_count + 3);
+                break;
+            default: ins.src_count = uint8_t(rng.next(4)); break;
+            }
+        }
+        dxspv::Diagnostics diags("mutated");
+        dxspv::Diagnostics input("mutated");
+        const bool valid_input = validate_program(p, input, "input");
+        if (dxspv::cfg::structurize(p, diags)) {
+            // Valid input gives valid output; invalid input only must not crash.
+            dxspv::Diagnostics check("mutated");
+            CHECK_MESSAGE((!valid_input || validate_program(p, check, "structurize")), check.to_string());
+        } else {
+            CHECK(diags.has_errors());
+            ++refused;
+        }
+    }
+    MESSAGE(refused << " of 2000 mutated programs refused");
 }

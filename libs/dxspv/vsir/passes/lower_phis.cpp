@@ -46,6 +46,12 @@ bool jumps_to(const Program& program, const Instruction& term, uint32_t to)
     return false;
 }
 
+bool operands_in_pools(const Program& program, const Instruction& ins)
+{
+    return uint64_t(ins.src_first) + ins.src_count <= program.srcs.size() &&
+           uint64_t(ins.dst_first) + ins.dst_count <= program.dsts.size();
+}
+
 bool same_source(const SrcParam& a, const SrcParam& b)
 {
     return std::memcmp(&a, &b, sizeof(SrcParam)) == 0;
@@ -78,6 +84,10 @@ bool lower_phis(Program& program, Diagnostics& diags)
     bool any_phi = false;
     for (uint32_t i = 0; i < count; ++i) {
         const Instruction& ins = program.instructions[i];
+        if (!operands_in_pools(program, ins)) {
+            diags.error(Code::vsir_operand_range, Location::instruction(i), "operands outside the parameter pools");
+            return false;
+        }
         if (ins.opcode == Opcode::label && ins.src_count == 1)
             block = program.src(ins, 0).reg.idx[0].offset;
         else if ((ins.opcode == Opcode::branch || ins.opcode == Opcode::switch_monolithic || ins.opcode == Opcode::ret) &&
