@@ -3,12 +3,14 @@
 // 1. flatten: `if c { deep } else { jump }` becomes `jump if !c; deep`
 //    when `deep` nests deeply, so chains of early exits stay flat;
 // 2. jumps: a jump to where control would fall anyway is removed; a break
-//    to a scope whose end is equivalent to the end of an inner breakable
-//    construct breaks that construct instead (fewer levels to cross);
+//    or continue whose destination is where an inner breakable construct
+//    ends breaks that construct instead (fewer levels to cross);
 //    a break that would cross constructs to reach a small block that
 //    returns becomes a copy of that block and `ret`;
-// 3. scopes no break targets any more dissolve into their parent list;
-// 4. selections: empty arms go, `if c { jump }` becomes a conditional jump,
+// 3. scopes no break targets any more dissolve into their parent list, and
+//    a scope with a single break skipping the rest of its code becomes a
+//    selection around that code;
+// 4. selections: empty arms and switches go, `if c { jump }` becomes a conditional jump,
 //    code after an arm that always jumps leaves the selection;
 // 5. the nesting depth is checked against max_nesting_depth.
 // Every walk is iterative.
@@ -34,6 +36,12 @@ bool lone_jump(const Tree& t, uint32_t arm)
 {
     uint32_t f = t.nodes[arm].first;
     return f != none && f == t.nodes[arm].last && t.nodes[f].is_unconditional_jump();
+}
+
+bool ends_in_jump(const Tree& t, uint32_t arm)
+{
+    uint32_t l = t.nodes[arm].last;
+    return l != none && t.nodes[l].is_unconditional_jump();
 }
 
 /// Turns if_ `sel` whose arm `jump_arm` holds only an unconditional jump
@@ -151,10 +159,14 @@ public:
                 t_.unlink(j);
                 continue;
             }
-            if (node.jump != JumpKind::break_)
+            // A break, or a continue that would cross a loop, whose
+            // destination is where an inner construct ends breaks that
+            // construct instead.
+            if (node.jump == JumpKind::continue_ && !crosses_loop(j))
                 continue;
             for (uint32_t d = node.parent; d != node.target && d != none; d = t_.nodes[d].parent) {
                 if (t_.nodes[d].is_breakable() && after(d) == target) {
+                    node.jump = JumpKind::break_;
                     node.target = d;
                     break;
                 }
@@ -163,6 +175,14 @@ public:
     }
 
 private:
+    bool crosses_loop(uint32_t j) const
+    {
+        for (uint32_t d = t_.nodes[j].parent; d != t_.nodes[j].target && d != none; d = t_.nodes[d].parent)
+            if (t_.nodes[d].kind == NodeKind::loop)
+                return true;
+        return false;
+    }
+
     Tree& t_;
 };
 
@@ -234,6 +254,57 @@ uint32_t copy_return_blocks(const vsir::Program& program, const Graph& graph, Tr
     return copies;
 }
 
+/// A scope with one break, which jumps over the rest of the scope's code,
+/// becomes a selection around that code: `scope { X; breakc c; Y }` ->
+/// `X; if !c { Y }` and `scope { X; if c { A; break } else { B }; Y }` ->
+/// `X; if c { A } else { B; Y }`. The scope then dissolves.
+void scopes_to_selections(Tree& t)
+{
+    const uint32_t count = uint32_t(t.nodes.size());
+    std::vector<uint32_t> breaks(count, 0), last_break(count, none);
+    for (uint32_t j = 1; j < count; ++j) {
+        const Node& node = t.nodes[j];
+        if (node.kind == NodeKind::jump && node.parent != none && node.jump == JumpKind::break_) {
+            ++breaks[node.target];
+            last_break[node.target] = j;
+        }
+    }
+    for (uint32_t s = 1; s < count; ++s) {
+        if (t.nodes[s].kind != NodeKind::scope || t.nodes[s].parent == none || breaks[s] != 1)
+            continue;
+        const uint32_t j = last_break[s];
+        uint32_t rest_from = none, into = none;
+        if (t.nodes[j].parent == s && t.nodes[j].cond != none) {
+            uint32_t sel = t.add(NodeKind::if_), then_arm = t.add(NodeKind::arm), else_arm = t.add(NodeKind::arm);
+            t.nodes[sel].cond = t.nodes[j].cond;
+            t.nodes[sel].test_nonzero = !t.nodes[j].test_nonzero;
+            t.insert_after(j, sel);
+            t.append(sel, then_arm);
+            t.append(sel, else_arm);
+            rest_from = sel;
+            into = then_arm;
+        } else if (t.nodes[j].cond == none && t.nodes[j].next == none && t.nodes[t.nodes[j].parent].kind == NodeKind::arm) {
+            const uint32_t sel = t.nodes[t.nodes[j].parent].parent;
+            if (t.nodes[sel].kind != NodeKind::if_ || t.nodes[sel].parent != s)
+                continue;
+            into = t.then_arm(sel) == t.nodes[j].parent ? t.else_arm(sel) : t.then_arm(sel);
+            if (ends_in_jump(t, into))
+                continue;
+            rest_from = sel;
+        } else {
+            continue;
+        }
+        while (t.nodes[rest_from].next != none) {
+            uint32_t c = t.nodes[rest_from].next;
+            t.unlink(c);
+            t.append(into, c);
+        }
+        t.unlink(j);
+        t.splice_after(s, s);
+        t.unlink(s);
+    }
+}
+
 void dissolve_unused_scopes(Tree& t)
 {
     std::vector<uint8_t> targeted(t.nodes.size(), 0);
@@ -248,12 +319,6 @@ void dissolve_unused_scopes(Tree& t)
     }
 }
 
-bool ends_in_jump(const Tree& t, uint32_t arm)
-{
-    uint32_t l = t.nodes[arm].last;
-    return l != none && t.nodes[l].is_unconditional_jump();
-}
-
 /// Swaps the arms of if_ `n` and inverts its test.
 void invert(Tree& t, uint32_t n)
 {
@@ -263,13 +328,21 @@ void invert(Tree& t, uint32_t n)
     t.nodes[n].test_nonzero = !t.nodes[n].test_nonzero;
 }
 
-/// Empty selections go; `if c {} else {X}` becomes `if !c {X}`; a lone jump
+/// Empty selections and switches go; `if c {} else {X}` becomes `if !c {X}`; a lone jump
 /// in an arm becomes a conditional jump followed by the other arm; the arm
 /// after an arm that always jumps is hoisted out (`if c {X; ret} Y`).
 /// Inner selections first (they were created after their containers).
 void tidy_selections(Tree& t)
 {
     for (uint32_t n = uint32_t(t.nodes.size()); n-- > 1;) {
+        if (t.nodes[n].kind == NodeKind::switch_ && t.nodes[n].parent != none) {
+            bool empty = true;
+            for (uint32_t arm = t.nodes[n].first; arm != none && empty; arm = t.nodes[arm].next)
+                empty = t.nodes[arm].first == none;
+            if (empty)
+                t.unlink(n);
+            continue;
+        }
         if (t.nodes[n].kind != NodeKind::if_ || t.nodes[n].parent == none)
             continue;
         if (t.nodes[t.then_arm(n)].first == none) {
@@ -346,6 +419,8 @@ bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree,
     tidy_selections(tree);
     stats.duplicated_returns += copy_return_blocks(program, graph, tree);
     dissolve_unused_scopes(tree);
+    scopes_to_selections(tree);
+    tidy_selections(tree);
     const uint32_t depth = max_depth(tree);
     stats.max_depth = std::max(stats.max_depth, depth);
     return !too_deep(depth, max_nesting_depth, diags, location);

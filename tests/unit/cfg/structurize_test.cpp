@@ -235,6 +235,27 @@ ret
     CHECK(c.stats.trampolines == 2);
 }
 
+TEST_CASE("structurize: a continue of the outer loop from the inner loop's exit is a break")
+{
+    Result r = structurized("0: jmp 1\n1: br 2 5\n2: jmp 3\n3: br 3 1\n5: ret\n");
+    CHECK(r.text == R"(
+mov r0.x, l(0)
+loop
+  mov r0.x, l(1)
+  if_z r1.x
+    mov r0.x, l(5)
+    ret
+  endif
+  mov r0.x, l(2)
+  loop
+    mov r0.x, l(3)
+    breakc_z r1.x
+  endloop
+endloop
+)");
+    CHECK(r.stats.multilevel_jumps == 0);
+}
+
 TEST_CASE("structurize: early returns from nested loops copy the return block")
 {
     Result r = structurized("0: jmp 1\n1: jmp 2\n2: br 3 5\n3: br 2 4\n4: br 1 5\n5: ret\n");
