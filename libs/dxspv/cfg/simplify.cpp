@@ -10,8 +10,9 @@
 // 3. scopes no break targets any more dissolve into their parent list, and
 //    a scope with a single break skipping the rest of its code becomes a
 //    selection around that code;
-// 4. selections: empty arms and switches go, `if c { jump }` becomes a conditional jump,
-//    code after an arm that always jumps leaves the selection;
+// 4. selections: empty arms and switches go, `if c { jump }` becomes a
+//    conditional jump, code after an arm that always jumps leaves the
+//    selection;
 // 5. the nesting depth is checked against max_nesting_depth.
 // Every walk is iterative.
 #include "cfg/stages.h"
@@ -417,6 +418,8 @@ bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree,
     stats.duplicated_returns += copy_return_blocks(program, graph, tree);
     dissolve_unused_scopes(tree);
     tidy_selections(tree);
+    // Dissolved scopes and hoisted arms put more return blocks right after
+    // the constructs jumps leave.
     stats.duplicated_returns += copy_return_blocks(program, graph, tree);
     dissolve_unused_scopes(tree);
     scopes_to_selections(tree);

@@ -18,12 +18,15 @@
 //    in block order. Each edge becomes a nesting (inline), a `break` of a
 //    scope or a `continue` of a loop, or `ret`; every list ends in explicit
 //    jumps, so the tree is correct before any simplification.
-// 4. simplify.cpp: jumps to where control falls anyway go, breaks are
-//    retargeted to the innermost construct with an equivalent end, scopes
-//    nothing breaks any more dissolve (a scope that "runs once" and has a
-//    single exit becomes plain code or a selection), empty arms go, lone
-//    jumps in selections become breakc / continuec / retc, deep chains of
-//    early exits are flattened; the nesting depth is bounded
+// 4. simplify.cpp: jumps to where control falls anyway go; breaks (and
+//    continues that would cross a loop) are retargeted to the innermost
+//    construct with an equivalent end; a multilevel break to a small block
+//    that returns becomes a copy of it and `ret`; scopes nothing breaks any
+//    more dissolve (a "loop that runs once" with a single exit becomes plain
+//    code), a scope with one break skipping its tail becomes a selection;
+//    empty arms go, lone jumps in selections become breakc / continuec /
+//    retc, the arm after an arm that always jumps is hoisted out, deep
+//    chains of early exits are flattened; the nesting depth is bounded
 //    (max_nesting_depth, cfg_too_deep).
 // 5. emit.cpp: loops, selections and switches as VSIR; remaining scopes as
 //    `switch l(0) default ... endswitch` (breakable but transparent to
@@ -81,6 +84,16 @@ bool structurize_region(vsir::Program& program, const Region& region, std::vecto
     LoopForest loops;
     if (!find_loops(graph, dom, loops, diags))
         return false;
+    // Loops nest in the output as in the CFG: refuse too deep a nest before
+    // any walk over it.
+    for (uint32_t h = 0; h < graph.size(); ++h) {
+        if (loops.depth[h] > max_nesting_depth) {
+            diags.error(Code::cfg_too_deep, Location::instruction(graph.blocks[h].first),
+                "loop l%u is nested %u loops deep; the limit is %u", graph.blocks[h].label, loops.depth[h],
+                max_nesting_depth);
+            return false;
+        }
+    }
     for (uint32_t b = 0; b < graph.size(); ++b)
         label_map[graph.blocks[b].label] = b;
     Tree tree;
