@@ -227,44 +227,41 @@ private:
             add(Opcode::default_);
     }
 
+    /// `op`, or `conditional_op` reading the jump's condition.
+    void direct(const Node& j, Opcode op, Opcode conditional_op)
+    {
+        if (j.cond == none) {
+            add(op);
+            return;
+        }
+        ++stats_.conditional_jumps;
+        add_reading(conditional_op, j.cond, j.test_nonzero ? uint32_t(vsir::flag_test_nonzero) : 0u);
+    }
+
+    /// The first open construct a jump to `target` must leave: the one just
+    /// inside the target (break), or the outermost loop inside the target
+    /// loop (continue; switches and scopes do not stop it); none when the
+    /// jump is direct.
+    uint32_t first_to_leave(uint32_t target, bool is_continue) const
+    {
+        uint32_t at = uint32_t(open_.size());
+        while (at > 0 && open_[at - 1].node != target)
+            --at;
+        for (uint32_t k = at; k < open_.size(); ++k)
+            if (!is_continue || open_[k].loop)
+                return k;
+        return none;
+    }
+
     void jump(const Node& j)
     {
-        const bool conditional = j.cond != none;
-        const uint32_t flags = j.test_nonzero ? uint32_t(vsir::flag_test_nonzero) : 0u;
-        if (j.jump == JumpKind::ret) {
-            if (conditional) {
-                ++stats_.conditional_jumps;
-                add_reading(Opcode::retc, j.cond, flags);
-            } else {
-                add(Opcode::ret);
-            }
-            return;
-        }
+        if (j.jump == JumpKind::ret)
+            return direct(j, Opcode::ret, Opcode::retc);
         const bool is_continue = j.jump == JumpKind::continue_;
-        uint32_t at = uint32_t(open_.size());
-        while (at-- > 0 && open_[at].node != j.target) {
-        }
-        // First construct to leave: the one just inside the target (break),
-        // or the outermost loop inside the target loop (continue).
-        uint32_t first = none;
-        if (!is_continue && at + 1 < open_.size()) {
-            first = at + 1;
-        } else if (is_continue) {
-            for (uint32_t k = at + 1; k < open_.size() && first == none; ++k)
-                if (open_[k].loop)
-                    first = k;
-        }
-        if (first == none) {
-            Opcode op = is_continue ? (conditional ? Opcode::continuec : Opcode::continue_)
-                                    : (conditional ? Opcode::breakc : Opcode::break_);
-            if (conditional) {
-                ++stats_.conditional_jumps;
-                add_reading(op, j.cond, flags);
-            } else {
-                add(op);
-            }
-            return;
-        }
+        const uint32_t first = first_to_leave(j.target, is_continue);
+        if (first == none)
+            return is_continue ? direct(j, Opcode::continue_, Opcode::continuec)
+                               : direct(j, Opcode::break_, Opcode::breakc);
         ++stats_.multilevel_jumps;
         const uint32_t code = (j.target + 1) << 1 | (is_continue ? 1 : 0);
         Open& arrive = open_[first];
@@ -272,11 +269,11 @@ private:
         (is_continue ? arrive.continue_code : arrive.break_code) = code;
         for (uint32_t k = first + 1; k < open_.size(); ++k)
             open_[k].propagate = true;
-        if (conditional)
-            add_reading(Opcode::if_, j.cond, flags);
+        if (j.cond != none)
+            add_reading(Opcode::if_, j.cond, j.test_nonzero ? uint32_t(vsir::flag_test_nonzero) : 0u);
         set_jump_target(code);
         add(Opcode::break_);
-        if (conditional)
+        if (j.cond != none)
             add(Opcode::endif);
     }
 
