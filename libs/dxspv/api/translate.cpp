@@ -6,6 +6,7 @@
 
 #include "api/dxil_program.h"
 #include "api/dxil_source.h"
+#include "cfg/structurize.h"
 #include "container/checksum.h"
 #include "container/container.h"
 #include "container/signature.h"
@@ -265,7 +266,11 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
         return r;
     switch (req.target_type) {
-    case DXSPV_TARGET_TYPE_VSIR_TEXT: append_text(out, vsir::print_program(program)); return DXSPV_OK;
+    case DXSPV_TARGET_TYPE_VSIR_TEXT:
+        if (program.control_flow == vsir::ControlFlow::unstructured)
+            break; // printed once structured (below)
+        append_text(out, vsir::print_program(program));
+        return DXSPV_OK;
     case DXSPV_TARGET_TYPE_D3D_ASM: append_text(out, text::disassemble(program)); return DXSPV_OK;
     case DXSPV_TARGET_TYPE_DXBC_TPF:
         return write_dxbc_tpf(program, out, diags) ? DXSPV_OK : result_from_diagnostics(diags);
@@ -276,6 +281,13 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     passes.validate = req.validate_ir;
     if (!vsir::run_pipeline(program, diags, passes))
         return result_from_diagnostics(diags);
+    if (program.control_flow == vsir::ControlFlow::unstructured &&
+        !vsir::run_pass(program, diags, "structurize", cfg::structurize, passes.validate))
+        return result_from_diagnostics(diags);
+    if (req.target_type == DXSPV_TARGET_TYPE_VSIR_TEXT) {
+        append_text(out, vsir::print_program(program));
+        return DXSPV_OK;
+    }
 
     spirv::EmitOptions options;
     options.target_env = target_env(req.environment);
