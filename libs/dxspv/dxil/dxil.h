@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "common/diagnostics.h"
 #include "dxil/module/module.h"
@@ -14,6 +15,11 @@ namespace dxspv::dxil {
 /// `bitcode_offset_in_container` is added to diagnostic offsets.
 bool read_module(std::span<const uint8_t> bitcode, uint32_t bitcode_offset_in_container, Module& module,
                  Diagnostics& diags);
+
+/// Writes `module` as LLVM 3.7 bitcode (relative value ids, the record
+/// layout and abbreviations of DXC's writer). Errors (8019, 8020) name what
+/// cannot be encoded; `out` is then empty.
+bool write_bitcode(const Module& module, std::vector<uint8_t>& out, Diagnostics& diags);
 
 /// Prints `module` as LLVM 3.7 IR text, as DXC's disassembler does.
 std::string print_module(const Module& module);
