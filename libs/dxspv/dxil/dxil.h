@@ -9,6 +9,10 @@
 #include "common/diagnostics.h"
 #include "dxil/module/module.h"
 
+namespace dxspv::container {
+struct Container;
+}
+
 namespace dxspv::dxil {
 
 /// Reads LLVM bitcode (the DXIL chunk's bitcode span) into `module`.
@@ -20,6 +24,14 @@ bool read_module(std::span<const uint8_t> bitcode, uint32_t bitcode_offset_in_co
 /// layout and abbreviations of DXC's writer). Errors (8019, 8020) name what
 /// cannot be encoded; `out` is then empty.
 bool write_bitcode(const Module& module, std::vector<uint8_t>& out, Diagnostics& diags);
+
+/// Writes `module` as a DXBC container: the DXIL chunk (program header
+/// from !dx.shaderModel and !dx.version, the bitcode), ISG1/OSG1/PSG1 from
+/// the entry point's signature metadata, the checksum. With `source` (the
+/// container the module was read from) its other chunks are kept in their
+/// order, a retail HASH recomputed. Missing metadata gives 8021.
+bool write_container(const Module& module, const container::Container* source, std::vector<uint8_t>& out,
+                     Diagnostics& diags);
 
 /// Prints `module` as LLVM 3.7 IR text, as DXC's disassembler does.
 std::string print_module(const Module& module);
