@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "api/dxil_target.h"
+
 #include "container/checksum.h"
 #include "container/container.h"
 #include "container/signature.h"
@@ -20,7 +22,8 @@ namespace dxspv::api {
 
 namespace {
 
-constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM};
+constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_DXBC_DXIL,
+                                             DXSPV_SOURCE_TYPE_D3D_ASM};
 constexpr dxspv_target_type tpf_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
                                              DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_D3D_ASM,
                                              DXSPV_TARGET_TYPE_DXBC_TPF};
@@ -173,6 +176,7 @@ std::span<const dxspv_target_type> supported_target_types(dxspv_source_type sour
     switch (source) {
     case DXSPV_SOURCE_TYPE_DXBC_TPF:
     case DXSPV_SOURCE_TYPE_D3D_ASM: return tpf_targets;
+    case DXSPV_SOURCE_TYPE_DXBC_DXIL: return dxil_module_targets();
     default: return {};
     }
 }
@@ -221,9 +225,9 @@ dxspv_result result_from_diagnostics(const Diagnostics& diags)
     return diags.has_errors() ? DXSPV_ERROR_INVALID_SHADER : DXSPV_OK;
 }
 
-dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)
+dxspv_result resolve_source(const Request& req, dxspv_source_type& source, Diagnostics& diags)
 {
-    dxspv_source_type source = req.source_type;
+    source = req.source_type;
     if (source == DXSPV_SOURCE_TYPE_NONE) {
         source = detect_source_type(req.source);
         if (source == DXSPV_SOURCE_TYPE_NONE && container::is_dxbc(req.source)) {
@@ -246,11 +250,25 @@ dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostic
                     dxspv_source_type_name(source), dxspv_target_type_name(req.target_type));
         return DXSPV_ERROR_NOT_IMPLEMENTED;
     }
+    return DXSPV_OK;
+}
+
+dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)
+{
+    dxspv_source_type source = DXSPV_SOURCE_TYPE_NONE;
+    if (dxspv_result r = resolve_source(req, source, diags); r != DXSPV_OK)
+        return r;
     return read_source(source, req, program, diags) ? DXSPV_OK : result_from_diagnostics(diags);
 }
 
 dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
 {
+    if (is_dxil_module_target(req.target_type)) {
+        dxspv_source_type source = DXSPV_SOURCE_TYPE_NONE;
+        if (dxspv_result r = resolve_source(req, source, diags); r != DXSPV_OK)
+            return r;
+        return translate_dxil_module(req, source, out, diags);
+    }
     vsir::Program program;
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
         return r;

@@ -65,7 +65,7 @@ bool ModuleWriter::constant_record(const Constant& c, uint32_t& code, uint32_t& 
                     c.operands.size(), n);
     };
     switch (c.kind) {
-    case ConstantKind::null: code = cst_null; abbrev = abbrev_cst_null; return true;
+    case ConstantKind::null: code = cst_null; return true; // LLVM defines an abbreviation but never uses it
     case ConstantKind::undef: code = cst_undef; return true;
     case ConstantKind::integer:
         if (t.kind != TypeKind::integer)
@@ -184,9 +184,9 @@ bool ModuleWriter::write_constants(std::span<const Constant> constants, bool mod
 {
     w_.enter_block(block_constants, 4);
     if (module_level) {
-        // Wide enough for the last module value id, as LLVM sizes it.
+        // LLVM sizes it ceil(log2(value count + 1)).
         unsigned bits = 1;
-        while ((uint64_t(1) << bits) < m_.values.size())
+        while ((uint64_t(1) << bits) < uint64_t(m_.values.size()) + 1)
             ++bits;
         const AbbrevOp aggregate[] = {{AbbrevOp::Kind::literal, cst_aggregate}, {AbbrevOp::Kind::array, 0},
                                       {AbbrevOp::Kind::fixed, bits}};

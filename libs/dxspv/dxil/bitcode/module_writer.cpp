@@ -4,6 +4,7 @@
 // are in their own files.
 #include "dxil/bitcode/module_writer.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 
@@ -33,14 +34,17 @@ constexpr Op vbr(uint64_t w) { return {Op::Kind::vbr, w}; }
 constexpr Op array{Op::Kind::array, 0};
 constexpr Op char6{Op::Kind::char6, 0};
 
-/// ceil(log2(n)), at least 1: the width LLVM gives type ids in abbreviations.
-unsigned id_bits(size_t n)
+/// ceil(log2(n)), 0 for n <= 1 (LLVM's Log2_32_Ceil).
+unsigned ceil_log2(uint64_t n)
 {
     unsigned bits = 0;
-    while ((uint64_t(1) << bits) < n)
+    while (bits < 64 && (uint64_t(1) << bits) < n)
         ++bits;
-    return bits ? bits : 1;
+    return bits;
 }
+
+/// The width LLVM gives type ids in abbreviations: ceil(log2(n)), at least 1.
+unsigned id_bits(size_t n) { return std::max(ceil_log2(n), 1u); }
 
 /// Log2(alignment) + 1, 0 for none; false if not a power of two.
 bool encode_alignment(uint32_t align, uint64_t& out)
@@ -342,6 +346,27 @@ bool ModuleWriter::write_types()
 
 bool ModuleWriter::write_globals_and_functions()
 {
+    // LLVM's abbreviation for globals without visibility, thread-local
+    // mode or the like, sized by the largest type id, alignment and section.
+    uint32_t simple_global = 0;
+    if (!m_.globals.empty()) {
+        uint64_t max_type = 0, max_align = 0;
+        for (const GlobalVariable& g : m_.globals) {
+            if (g.value_type < m_.types.size() && type(g.value_type) > max_type)
+                max_type = type(g.value_type);
+            max_align = std::max<uint64_t>(max_align, g.alignment);
+        }
+        for (const Function& f : m_.functions)
+            max_align = std::max<uint64_t>(max_align, f.alignment);
+        const Op abbrev[] = {lit(module_globalvar),
+                             fixed(ceil_log2(max_type + 1)),
+                             vbr(6),
+                             vbr(6),
+                             fixed(5),
+                             max_align ? fixed(ceil_log2(uint64_t(std::bit_width(max_align)) + 1)) : lit(0),
+                             m_.sections.empty() ? lit(0) : fixed(ceil_log2(m_.sections.size() + 1))};
+        simple_global = w_.define_abbrev(abbrev);
+    }
     for (size_t i = 0; i < m_.globals.size(); ++i) {
         const GlobalVariable& g = m_.globals[i];
         uint64_t linkage = 0, align = 0;
@@ -359,7 +384,7 @@ bool ModuleWriter::write_globals_and_functions()
         if (g.thread_local_mode || g.unnamed_addr || g.externally_initialized)
             ops_.insert(ops_.end(), {0, g.thread_local_mode, g.unnamed_addr ? 1u : 0u,
                                      g.externally_initialized ? 1u : 0u, 0, 0});
-        w_.record(module_globalvar, ops_);
+        w_.record(module_globalvar, ops_, simple_global);
     }
     for (size_t i = 0; i < m_.functions.size(); ++i) {
         const Function& f = m_.functions[i];
