@@ -475,6 +475,29 @@ TEST_CASE("module writer: modules that cannot be written give numbered diagnosti
         c.b.m.functions[0].attachments.push_back({0, 7, c.b.md_node({})});
         CHECK(write_error(c.b.m) == unsigned(Code::dxil_write_inconsistent));
     }
+    SUBCASE("an alignment that is not a power of two")
+    {
+        Common c;
+        TypeId fn = c.b.function_type(c.void_t, {c.b.pointer(c.i32)});
+        ValueId main_fn = c.b.function("main", fn, false);
+        BodyBuilder f(c.b, main_fn);
+        f.block();
+        f.inst(Opcode::load, c.i32, {f.arg(0)}, 0, 0, no_id, 3);
+        f.inst(Opcode::ret, no_id, {});
+        CHECK(write_error(c.b.m) == unsigned(Code::dxil_write_unsupported));
+    }
+    SUBCASE("an operand whose recorded type is out of range")
+    {
+        Common c;
+        TypeId fn = c.b.function_type(c.void_t, {c.i32});
+        ValueId main_fn = c.b.function("main", fn, false);
+        BodyBuilder f(c.b, main_fn);
+        f.block();
+        f.inst(Opcode::alloca, c.b.pointer(c.i32), {f.arg(0)}, 0, 0, c.i32, 4);
+        f.inst(Opcode::ret, no_id, {});
+        f.f.values[0].type = 999;
+        CHECK(write_error(c.b.m) == unsigned(Code::dxil_write_inconsistent));
+    }
     SUBCASE("metadata of a function that does not exist")
     {
         Common c = base();

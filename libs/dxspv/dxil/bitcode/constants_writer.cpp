@@ -13,14 +13,6 @@ enum : uint32_t {
     cst_ce_inbounds_gep = 20, cst_data = 22
 };
 
-/// LLVM's sign-rotated encoding: v << 1 for v >= 0, (-v << 1) | 1 otherwise.
-uint64_t encode_signed(int64_t v)
-{
-    if (v >= 0)
-        return uint64_t(v) << 1;
-    return (uint64_t(0) - uint64_t(v)) << 1 | 1;
-}
-
 int64_t sign_extend(uint64_t v, uint32_t width)
 {
     if (width == 0 || width >= 64)
@@ -211,7 +203,7 @@ bool ModuleWriter::write_constants(std::span<const Constant> constants, bool mod
             last_type = c.type;
         }
         uint32_t code = 0, abbrev = 0;
-        if (!constant_record(c, code, abbrev))
+        if (!constant_record(c, code, abbrev) || !check_types_used())
             return false;
         if (!module_level && abbrev >= abbrev_cst_aggregate)
             abbrev = 0;

@@ -4,8 +4,6 @@
 // switch case values, alloca sizes and block ids are absolute.
 #include "dxil/bitcode/module_writer.h"
 
-#include <bit>
-
 namespace dxspv::dxil::bitcode {
 
 namespace {
@@ -21,10 +19,6 @@ bool is_terminator(Opcode op)
 {
     return op == Opcode::br || op == Opcode::switch_ || op == Opcode::ret || op == Opcode::unreachable;
 }
-
-uint64_t encode_signed(int64_t v) { return v >= 0 ? uint64_t(v) << 1 : (uint64_t(0) - uint64_t(v)) << 1 | 1; }
-
-uint64_t encode_alignment(uint32_t bytes) { return bytes ? uint64_t(std::bit_width(bytes)) : 0; }
 
 } // namespace
 
@@ -147,6 +141,10 @@ bool ModuleWriter::write_instruction(const Instruction& inst, uint32_t& abbrev, 
     bool fwd = false;
     ops_.clear();
     abbrev = 0;
+    uint64_t align = 0;
+    if ((inst.op == Opcode::alloca || inst.op == Opcode::load || inst.op == Opcode::store) &&
+        !encode_alignment(inst.extra, align))
+        return fail(Code::dxil_write_unsupported, "alignment %u is not a power of two", inst.extra);
     switch (inst.op) {
     case Opcode::binop:
         code = inst_binop;
@@ -233,7 +231,7 @@ bool ModuleWriter::write_instruction(const Instruction& inst, uint32_t& abbrev, 
         uint32_t size = 0;
         if (!need(1) || !value_id(o[0], size) || !type_ok(inst.aux_type, "alloca"))
             return fail(Code::dxil_write_inconsistent, "an alloca without a size or allocated type");
-        ops_ = {type(inst.aux_type), type(type_of(o[0])), size, encode_alignment(inst.extra) | 1u << 6};
+        ops_ = {type(inst.aux_type), type(type_of(o[0])), size, align | 1u << 6};
         return true;
     }
     case Opcode::load:
@@ -241,13 +239,13 @@ bool ModuleWriter::write_instruction(const Instruction& inst, uint32_t& abbrev, 
         abbrev = abbrev_inst_load;
         if (!need(1) || !push_value_and_type(o[0], fwd))
             return false;
-        ops_.insert(ops_.end(), {type(inst.type), encode_alignment(inst.extra), uint64_t(inst.flags & 1)});
+        ops_.insert(ops_.end(), {type(inst.type), align, uint64_t(inst.flags & 1)});
         return true;
     case Opcode::store:
         code = inst_store;
         if (!need(2) || !push_value_and_type(o[0], fwd) || !push_value_and_type(o[1], fwd))
             return false;
-        ops_.insert(ops_.end(), {encode_alignment(inst.extra), uint64_t(inst.flags & 1)});
+        ops_.insert(ops_.end(), {align, uint64_t(inst.flags & 1)});
         return true;
     case Opcode::gep:
         code = inst_gep;
@@ -344,7 +342,7 @@ bool ModuleWriter::write_function(uint32_t index)
         const Instruction& inst = f.instructions[k];
         inst_index_ = k;
         uint32_t code = 0, abbrev = 0;
-        if (!write_instruction(inst, abbrev, code))
+        if (!write_instruction(inst, abbrev, code) || !check_types_used())
             return false;
         w_.record(code, ops_, abbrev);
         if (inst.type != no_id && m_.types[inst.type].kind != TypeKind::void_)

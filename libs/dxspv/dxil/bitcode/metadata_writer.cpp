@@ -73,6 +73,8 @@ bool ModuleWriter::write_metadata_record(MetadataId id)
             return fail(Code::dxil_write_inconsistent, "metadata %u refers to value %u, which is out of range", id,
                         md.value);
         ops_ = {type(md.type), v};
+        if (!check_types_used())
+            return false;
         w_.record(md_value, ops_);
         return true;
     }

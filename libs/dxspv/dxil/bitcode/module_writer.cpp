@@ -46,19 +46,6 @@ unsigned ceil_log2(uint64_t n)
 /// The width LLVM gives type ids in abbreviations: ceil(log2(n)), at least 1.
 unsigned id_bits(size_t n) { return std::max(ceil_log2(n), 1u); }
 
-/// Log2(alignment) + 1, 0 for none; false if not a power of two.
-bool encode_alignment(uint32_t align, uint64_t& out)
-{
-    if (align == 0) {
-        out = 0;
-        return true;
-    }
-    if (!std::has_single_bit(align))
-        return false;
-    out = uint64_t(std::countr_zero(align)) + 1;
-    return true;
-}
-
 } // namespace
 
 bool ModuleWriter::fail(Code code, const char* fmt, ...)
@@ -76,6 +63,15 @@ bool ModuleWriter::fail(Code code, const char* fmt, ...)
         diags_.error(code, Location::none(), "%s", buf);
     }
     return false;
+}
+
+bool ModuleWriter::check_types_used()
+{
+    if (!bad_type_)
+        return true;
+    bad_type_ = false;
+    return fail(Code::dxil_write_inconsistent, "a record refers to a type id that is out of range (%zu types)",
+                m_.types.size());
 }
 
 bool ModuleWriter::type_ok(TypeId id, const char* what)
@@ -384,6 +380,8 @@ bool ModuleWriter::write_globals_and_functions()
         if (g.thread_local_mode || g.unnamed_addr || g.externally_initialized)
             ops_.insert(ops_.end(), {0, g.thread_local_mode, g.unnamed_addr ? 1u : 0u,
                                      g.externally_initialized ? 1u : 0u, 0, 0});
+        if (!check_types_used())
+            return false;
         w_.record(module_globalvar, ops_, simple_global);
     }
     for (size_t i = 0; i < m_.functions.size(); ++i) {
@@ -402,6 +400,8 @@ bool ModuleWriter::write_globals_and_functions()
             return fail(Code::dxil_write_inconsistent, "function %zu is a definition without basic blocks", i);
         ops_ = {type(f.function_type), f.calling_conv, f.is_declaration ? 1u : 0u, linkage, f.attributes, align,
                 f.section, 0, 0, f.unnamed_addr ? 1u : 0u, 0, 0, 0, 0, 0};
+        if (!check_types_used())
+            return false;
         w_.record(module_function, ops_);
     }
     return true;
@@ -489,6 +489,8 @@ bool ModuleWriter::run()
         if (!m_.functions[i].is_declaration && !write_function(i))
             return false;
     w_.exit_block();
+    if (!check_types_used())
+        return false;
     if (!w_.ok())
         return fail(Code::api_internal_error, "the bitstream writer was misused (a bug)");
     return true;

@@ -11,6 +11,7 @@
 //   function-local entries.
 #pragma once
 
+#include <bit>
 #include <cstdarg>
 #include <vector>
 
@@ -39,6 +40,19 @@ enum : uint32_t {
     abbrev_type_struct_named = 8, abbrev_type_array = 9
 };
 
+/// LLVM's sign-rotated encoding: v << 1 for v >= 0, (-v << 1) | 1 otherwise.
+inline uint64_t encode_signed(int64_t v)
+{
+    return v >= 0 ? uint64_t(v) << 1 : (uint64_t(0) - uint64_t(v)) << 1 | 1;
+}
+
+/// Log2(alignment) + 1, 0 for none; false if not a power of two.
+inline bool encode_alignment(uint32_t align, uint64_t& out)
+{
+    out = align ? uint64_t(std::countr_zero(align)) + 1 : 0;
+    return align == 0 || std::has_single_bit(align);
+}
+
 class ModuleWriter {
 public:
     ModuleWriter(const Module& module, std::vector<uint8_t>& out, Diagnostics& diags)
@@ -61,7 +75,16 @@ private:
     void write_module_vst();
     void write_vst_entry(uint32_t code, uint64_t id, std::string_view name);
     void string_ops(std::string_view s, size_t keep = 0);
-    uint64_t type(TypeId id) const { return type_map_[id]; }
+    /// The written id of a type; an id out of range sets bad_type_ (the
+    /// record is then refused by check_types_used()).
+    uint64_t type(TypeId id)
+    {
+        if (id < type_map_.size())
+            return type_map_[id];
+        bad_type_ = true;
+        return 0;
+    }
+    bool check_types_used();
     bool type_ok(TypeId id, const char* what);
     bool encode_linkage(Linkage l, uint64_t& out);
 
@@ -97,6 +120,7 @@ private:
     Diagnostics& diags_;
     std::vector<uint64_t> ops_;
     unsigned type_bits_ = 1;
+    bool bad_type_ = false;
     std::vector<uint32_t> type_map_;   ///< module type id → written id
     std::vector<TypeId> type_order_;  ///< written id → module type id
     uint32_t value_base_[3] = {0, 0, 0}; ///< first written id of globals, functions, constants
