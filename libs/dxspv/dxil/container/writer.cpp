@@ -34,14 +34,14 @@ bool stage_of(std::string_view kind, ShaderStage& out)
     return false;
 }
 
-/// The signature chunks' data for the module's entry point: three entries
-/// (input, output, patch constant), an empty optional for a chunk not built.
-bool build_signatures(const DxilMetadata& md, ShaderStage stage, std::vector<uint8_t> (&data)[3], bool (&present)[3])
+/// The signature chunks' data for the module's entry point (input, output,
+/// patch constant); present[k] false for a chunk DXC does not write.
+void build_signatures(const DxilMetadata& md, ShaderStage stage, std::vector<uint8_t> (&data)[3], bool (&present)[3])
 {
     present[0] = present[1] = present[2] = false;
     if (uint32_t(stage) > uint32_t(ShaderStage::compute) && stage != ShaderStage::mesh &&
         stage != ShaderStage::amplification)
-        return true; // libraries, ray tracing and node shaders have no signature chunks
+        return; // libraries, ray tracing and node shaders have no signature chunks
     const EntryPoint* entry = md.entry_points.empty() ? nullptr : &md.entry_points[0];
     SignatureOptions options;
     options.stage = stage;
@@ -68,7 +68,6 @@ bool build_signatures(const DxilMetadata& md, ShaderStage stage, std::vector<uin
         data[k] = container::serialize_signature(elements, container::SignatureFormat::sg1, padding);
         present[k] = true;
     }
-    return true;
 }
 
 } // namespace
