@@ -15,6 +15,10 @@ import tempfile
 TOOL = sys.argv[1]
 ROOT = sys.argv[2]
 SHADER = os.path.join(ROOT, "demos", "shaders", "increment_cs.dxbc")
+# A DXIL container written by dxspv's own DXIL writer (see
+# tests/unit/dxil/container_writer_test.cpp for the module it holds).
+DXIL = os.path.join(ROOT, "tests", "cli", "data", "vs_passthrough.dxil")
+CORPUS_DXIL = os.path.join(os.environ.get("DXSPV_CORPUS") or os.path.join(ROOT, "..", "shared", "corpus"), "dxil")
 results = []
 
 # A small DXIL module as dxc prints it (and as the .ll writer prints it back).
@@ -157,6 +161,29 @@ with tempfile.TemporaryDirectory() as tmp:
     if corpus:
         case("dxbc-dxil to dxil-ll (corpus)", ["-b", "dxil-ll", corpus[0]], 0,
              stdout=["target triple = \"dxil-ms-dx\"", "define void @"])
+    # -b dxbc-dxil: re-encode a DXIL container (module → LLVM 3.7 bitcode → container).
+    out_dxil = os.path.join(tmp, "out.dxil")
+    again_dxil = os.path.join(tmp, "again.dxil")
+    case("dxbc-dxil re-encode", ["-b", "dxbc-dxil", "-o", out_dxil, DXIL], 0,
+         check=lambda p: None if open(out_dxil, "rb").read(4) == b"DXBC" else "no DXBC magic in the output")
+    case("dxbc-dxil output info", ["--info", out_dxil], 0,
+         stdout=["stage: vs", "model: 6.6", "checksum: ok", "chunks: ISG1,OSG1,DXIL", "DXIL 1.6"])
+    case("dxbc-dxil to stdout", ["-x", "dxbc-dxil", "-b", "dxbc-dxil", DXIL], 0,
+         check=lambda p: None if p.stdout == open(DXIL, "rb").read() else "re-encoding our own container changed it")
+    case("dxbc-dxil is a fixed point", ["-b", "dxbc-dxil", "-o", again_dxil, out_dxil], 0,
+         check=lambda p: None if open(again_dxil, "rb").read() == open(out_dxil, "rb").read() else "output differs")
+    case("dxbc-dxil from SM5 tokens", ["-b", "dxbc-dxil", SHADER], 1, stderr="E0003")
+    with open(DXIL, "rb") as f:
+        dxil_bytes = f.read()
+    broken = os.path.join(tmp, "broken.dxil")
+    with open(broken, "wb") as f:
+        f.write(dxil_bytes[:-16])
+    case("dxbc-dxil truncated container", ["-b", "dxbc-dxil", broken], 1, stderr=": E")
+    corpus = sorted(f for f in os.listdir(CORPUS_DXIL) if f.endswith(".dxil")) if os.path.isdir(CORPUS_DXIL) else []
+    if corpus:
+        src = os.path.join(CORPUS_DXIL, corpus[0])
+        case("dxbc-dxil corpus container", ["-b", "dxbc-dxil", "-o", out_dxil, src], 0)
+        case("dxbc-dxil corpus output info", ["--info", out_dxil], 0, stdout=["checksum: ok", "DXIL"])
 
 failed = 0
 for name, problems, err in results:

@@ -1,5 +1,6 @@
 #include "api/dxil_source.h"
 
+#include "api/dxil_target.h"
 #include "api/translate.h"
 #include "container/checksum.h"
 #include "container/container.h"
@@ -10,7 +11,8 @@ namespace dxspv::api {
 namespace {
 
 constexpr dxspv_target_type dxil_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
-                                              DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_DXIL_LL};
+                                              DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_DXIL_LL,
+                                              DXSPV_TARGET_TYPE_DXBC_DXIL};
 
 bool load_container(std::span<const uint8_t> bytes, dxil::Module& module, DxilSourceInfo& info, Diagnostics& diags)
 {
@@ -45,7 +47,7 @@ std::span<const dxspv_target_type> dxil_target_types() { return dxil_targets; }
 
 bool is_dxil_module_target(dxspv_target_type target)
 {
-    return target == DXSPV_TARGET_TYPE_DXIL_LL;
+    return target == DXSPV_TARGET_TYPE_DXIL_LL || target == DXSPV_TARGET_TYPE_DXBC_DXIL;
 }
 
 bool load_dxil_module(dxspv_source_type source, std::span<const uint8_t> bytes, dxil::Module& module,
@@ -73,6 +75,12 @@ dxspv_result translate_dxil(dxspv_source_type source, const Request& req, std::v
     if (!load_dxil_module(source, req.source, module, info, diags))
         return result_from_diagnostics(diags);
     switch (req.target_type) {
+    case DXSPV_TARGET_TYPE_DXBC_DXIL: {
+        // Re-encoding a container keeps its other chunks.
+        container::Container c;
+        bool from_container = source == DXSPV_SOURCE_TYPE_DXBC_DXIL && container::parse_container(req.source, c, diags);
+        return write_dxil_target(module, from_container ? &c : nullptr, req.target_type, out, diags);
+    }
     case DXSPV_TARGET_TYPE_DXIL_LL: {
         std::string text = dxil::print_module(module);
         out.assign(text.begin(), text.end());

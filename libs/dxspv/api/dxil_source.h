@@ -30,7 +30,8 @@ bool load_dxil_module(dxspv_source_type source, std::span<const uint8_t> bytes, 
 
 /// The targets a DXIL source translates to.
 std::span<const dxspv_target_type> dxil_target_types();
-/// Targets that re-encode the module itself (no lowering): dxil-ll text.
+/// Targets that re-encode the module itself (no lowering): dxil-ll text and
+/// dxbc-dxil containers.
 bool is_dxil_module_target(dxspv_target_type target);
 
 /// Loads the module and writes `req.target_type` (dxil-ll text).

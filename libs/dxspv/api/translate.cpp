@@ -229,9 +229,9 @@ dxspv_result result_from_diagnostics(const Diagnostics& diags)
     return diags.has_errors() ? DXSPV_ERROR_INVALID_SHADER : DXSPV_OK;
 }
 
-dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)
+dxspv_result resolve_source(const Request& req, dxspv_source_type& source, Diagnostics& diags)
 {
-    dxspv_source_type source = req.source_type;
+    source = req.source_type;
     if (source == DXSPV_SOURCE_TYPE_NONE) {
         source = detect_source_type(req.source);
         if (source == DXSPV_SOURCE_TYPE_NONE && container::is_dxbc(req.source)) {
@@ -254,14 +254,25 @@ dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostic
                     dxspv_source_type_name(source), dxspv_target_type_name(req.target_type));
         return DXSPV_ERROR_NOT_IMPLEMENTED;
     }
+    return DXSPV_OK;
+}
+
+dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)
+{
+    dxspv_source_type source = DXSPV_SOURCE_TYPE_NONE;
+    if (dxspv_result r = resolve_source(req, source, diags); r != DXSPV_OK)
+        return r;
     return read_source(source, req, program, diags) ? DXSPV_OK : result_from_diagnostics(diags);
 }
 
 dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
 {
-    dxspv_source_type source = req.source_type ? req.source_type : detect_source_type(req.source);
-    if (is_dxil_source(source) && is_dxil_module_target(req.target_type))
+    dxspv_source_type source = DXSPV_SOURCE_TYPE_NONE;
+    if (is_dxil_module_target(req.target_type)) {
+        if (dxspv_result r = resolve_source(req, source, diags); r != DXSPV_OK)
+            return r;
         return translate_dxil(source, req, out, diags); // module → module (text or container)
+    }
     vsir::Program program;
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
         return r;

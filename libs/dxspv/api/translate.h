@@ -36,6 +36,10 @@ bool is_supported(dxspv_source_type source, dxspv_target_type target);
 dxspv_source_type detect_source_type(std::span<const uint8_t> bytes);
 
 
+/// Detects the source type when needed (into `source`) and checks that the
+/// source/target pair is supported.
+dxspv_result resolve_source(const Request& request, dxspv_source_type& source, Diagnostics& diags);
+
 /// Detects the source type when needed, checks that the source/target pair
 /// is supported and runs the front end: the program as VSIR.
 dxspv_result load_program(const Request& request, vsir::Program& program, Diagnostics& diags);

@@ -103,6 +103,31 @@ Checksum compute_checksum(std::span<const uint8_t> container)
     return out;
 }
 
+Checksum md5(std::span<const uint8_t> data)
+{
+    uint32_t state[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
+    size_t full = data.size() & ~(block_size - 1);
+    for (size_t pos = 0; pos < full; pos += block_size)
+        md5_block(state, data.data() + pos);
+    uint64_t bits = uint64_t(data.size()) * 8;
+    size_t rest = data.size() - full;
+    uint8_t block[block_size] = {};
+    if (rest)
+        std::memcpy(block, data.data() + full, rest);
+    block[rest] = 0x80;
+    if (rest >= 56) {
+        md5_block(state, block);
+        std::memset(block, 0, sizeof(block));
+    }
+    store_le32(block + 56, uint32_t(bits));
+    store_le32(block + 60, uint32_t(bits >> 32));
+    md5_block(state, block);
+    Checksum out{};
+    for (size_t i = 0; i < 4; ++i)
+        store_le32(out.data() + 4 * i, state[i]);
+    return out;
+}
+
 ChecksumStatus verify_checksum(std::span<const uint8_t> container)
 {
     if (container.size() < skipped_bytes)

@@ -15,6 +15,10 @@ using Checksum = std::array<uint8_t, 16>;
 /// are skipped). A span shorter than 20 bytes gives all zeros.
 Checksum compute_checksum(std::span<const uint8_t> container);
 
+/// Plain MD5 (RFC 1321) of `data`: the digest of the HASH chunk, which DXC
+/// computes over the DXIL bitcode.
+Checksum md5(std::span<const uint8_t> data);
+
 enum class ChecksumStatus : uint8_t {
     ok,       ///< the stored checksum matches
     zero,     ///< the stored checksum is all zeros: the container is unsigned

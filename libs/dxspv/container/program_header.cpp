@@ -1,6 +1,7 @@
 #include "container/program_header.h"
 
 #include "container/chunk_util.h"
+#include "common/byte_writer.h"
 
 namespace dxspv::container {
 
@@ -101,6 +102,30 @@ bool parse_dxil_header(const Chunk& chunk, ProgramHeader& out, Diagnostics& diag
     }
     out.bitcode = program.subspan(size_t(bitcode_start), bitcode_size);
     out.bitcode_offset = chunk.offset + uint32_t(bitcode_start);
+    return true;
+}
+
+bool serialize_dxil_program(const ShaderModel& model, uint8_t dxil_major, uint8_t dxil_minor,
+                            std::span<const uint8_t> bitcode, std::vector<uint8_t>& out, Diagnostics& diags)
+{
+    uint64_t size = (dxil_header_size + uint64_t(bitcode.size()) + 3) & ~uint64_t(3);
+    if (size > 0xFFFFFFFFu || uint32_t(model.stage) > max_dxil_shader_kind || model.major > 15 || model.minor > 15) {
+        diags.error(Code::program_bad_dxil_header, Location::none(),
+                    "a DXIL program of %zu bytes for shader kind %u, model %u.%u cannot be encoded", bitcode.size(),
+                    unsigned(model.stage), unsigned(model.major), unsigned(model.minor));
+        return false;
+    }
+    ByteWriter w;
+    w.u32(uint32_t(model.stage) << 16 | uint32_t(model.major) << 4 | model.minor);
+    w.u32(uint32_t(size / 4));
+    w.u32(dxil_magic);
+    w.u32(uint32_t(dxil_major) << 8 | dxil_minor);
+    w.u32(uint32_t(dxil_header_size - dxil_magic_offset));
+    w.u32(uint32_t(bitcode.size()));
+    w.append(bitcode);
+    while (w.size() % 4)
+        w.u8(0);
+    out = std::move(w.bytes());
     return true;
 }
 

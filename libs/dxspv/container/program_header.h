@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "common/diagnostics.h"
 #include "common/shader_types.h"
@@ -33,6 +34,12 @@ const Chunk* find_program_chunk(const Container& container);
 bool parse_tpf_header(const Chunk& chunk, ProgramHeader& out, Diagnostics& diags);
 /// Reads a DXIL program header.
 bool parse_dxil_header(const Chunk& chunk, ProgramHeader& out, Diagnostics& diags);
+/// Builds a DXIL chunk's data: the program header (program version from
+/// `model`, size in dwords, "DXIL", DXIL version, bitcode offset and size)
+/// followed by the bitcode, padded to 4 bytes. Fails past 4 GiB.
+bool serialize_dxil_program(const ShaderModel& model, uint8_t dxil_major, uint8_t dxil_minor,
+                            std::span<const uint8_t> bitcode, std::vector<uint8_t>& out, Diagnostics& diags);
+
 /// Finds the program chunk and reads its header.
 bool parse_program_header(const Container& container, ProgramHeader& out, Diagnostics& diags);
 

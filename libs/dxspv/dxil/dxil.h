@@ -5,9 +5,14 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/diagnostics.h"
 #include "dxil/module/module.h"
+
+namespace dxspv::container {
+struct Container;
+}
 
 namespace dxspv::dxil {
 
@@ -20,6 +25,18 @@ bool read_module(std::span<const uint8_t> bitcode, uint32_t bitcode_offset_in_co
 /// `module`, numbering values as read_module does. Diagnostics carry
 /// line:column locations. False on any error.
 bool parse_module_text(std::string_view text, Module& module, Diagnostics& diags);
+/// Writes `module` as LLVM 3.7 bitcode (relative value ids, the record
+/// layout and abbreviations of DXC's writer). Errors (8019, 8020) name what
+/// cannot be encoded; `out` is then empty.
+bool write_bitcode(const Module& module, std::vector<uint8_t>& out, Diagnostics& diags);
+
+/// Writes `module` as a DXBC container: the DXIL chunk (program header
+/// from !dx.shaderModel and !dx.version, the bitcode), ISG1/OSG1/PSG1 from
+/// the entry point's signature metadata, the checksum. With `source` (the
+/// container the module was read from) its other chunks are kept in their
+/// order, a retail HASH recomputed. Missing metadata gives 8021.
+bool write_container(const Module& module, const container::Container* source, std::vector<uint8_t>& out,
+                     Diagnostics& diags);
 
 /// Prints `module` as LLVM 3.7 IR text, as DXC's disassembler does.
 std::string print_module(const Module& module);

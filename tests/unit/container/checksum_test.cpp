@@ -95,3 +95,20 @@ TEST_CASE("checksum verification")
     CHECK(std::string(checksum_status_name(ChecksumStatus::zero)) == "zero");
     CHECK(std::string(checksum_status_name(ChecksumStatus::mismatch)) == "mismatch");
 }
+
+TEST_CASE("md5 known answers (RFC 1321), around the block padding boundaries")
+{
+    auto md5_of = [](const std::string& s) {
+        return hex(md5(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size())));
+    };
+    CHECK(md5_of("") == "d41d8cd98f00b204e9800998ecf8427e");
+    CHECK(md5_of("abc") == "900150983cd24fb0d6963f7d28e17f72");
+    CHECK(md5_of("message digest") == "f96b697d7cb7938d525a2f31aaf161d0");
+    CHECK(md5_of(std::string(55, 'a')) == "ef1772b6dff9a122358552954ad0df65");
+    CHECK(md5_of(std::string(56, 'a')) == "3b0c8ac703f828b04c6c197006d17218");
+    CHECK(md5_of(std::string(64, 'a')) == "014842d480b571495a4a0363793f7367");
+    std::string digits;
+    for (int i = 0; i < 8; ++i)
+        digits += "1234567890";
+    CHECK(md5_of(digits) == "57edf4a22be3c955ac49da2e2107b67a");
+}

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <tuple>
+
 #include "container/program_header.h"
 #include "test_helpers.h"
 
@@ -116,4 +118,38 @@ TEST_CASE("malformed program chunks")
         CHECK(diags.has_code(Code::program_truncated));
         CHECK_FALSE(parse(make_container({{fourcc("DXIL"), Bytes(dxil.begin(), dxil.begin() + 20)}}), p, diags));
     }
+}
+
+TEST_CASE("DXIL program header serializer: what parse_dxil_header reads back")
+{
+    for (size_t size : {0, 1, 3, 4, 5, 8, 13}) {
+        Bytes bitcode(size);
+        for (size_t i = 0; i < size; ++i)
+            bitcode[i] = uint8_t(0x42 + i);
+        for (auto [stage, major, minor] : {std::tuple{ShaderStage::pixel, 6, 0}, std::tuple{ShaderStage::compute, 6, 8},
+                                           std::tuple{ShaderStage::library, 6, 3}, std::tuple{ShaderStage::node, 6, 9}}) {
+            Diagnostics diags;
+            Bytes program;
+            REQUIRE(serialize_dxil_program(ShaderModel{stage, uint8_t(major), uint8_t(minor)}, 1, 7, bitcode, program,
+                                           diags));
+            CHECK(program.size() % 4 == 0);
+            CHECK(program.size() == 24 + ((size + 3) & ~size_t(3)));
+            CHECK(size_t(load_le32(program.data() + 4)) * 4 == program.size());
+            ProgramHeader p;
+            REQUIRE_MESSAGE(parse(make_container({{fourcc("DXIL"), program}}), p, diags), diags.to_string());
+            CHECK(p.format == ProgramFormat::dxil);
+            CHECK(p.model.stage == stage);
+            CHECK(p.model.major == major);
+            CHECK(p.model.minor == minor);
+            CHECK(p.dxil_major == 1);
+            CHECK(p.dxil_minor == 7);
+            CHECK(Bytes(p.bitcode.begin(), p.bitcode.end()) == bitcode);
+            CHECK(p.bitcode_offset == 32 + 4 + 8 + 24);
+        }
+    }
+    Diagnostics diags;
+    Bytes program;
+    CHECK_FALSE(serialize_dxil_program(ShaderModel{ShaderStage::invalid, 6, 0}, 1, 0, {}, program, diags));
+    CHECK(diags.has_code(Code::program_bad_dxil_header));
+    CHECK_FALSE(serialize_dxil_program(ShaderModel{ShaderStage::pixel, 16, 0}, 1, 0, {}, program, diags));
 }

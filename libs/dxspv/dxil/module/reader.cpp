@@ -229,6 +229,10 @@ bool ModuleReader::read_module_block()
 bool ModuleReader::read_type_block()
 {
     std::string_view pending_name;
+    // Records may refer forward (LLVM lists a pointer to a named struct
+    // before the struct); check_types() then rejects all but named structs.
+    uint64_t declared = 0;
+    auto ref_ok = [&](uint64_t id, const char* what) { return id < declared || type_ok(id, what); };
     for (;;) {
         BitstreamEntry e = cursor_.advance();
         if (e.kind == BitstreamEntry::Kind::error)
@@ -251,6 +255,7 @@ bool ModuleReader::read_type_block()
             if (ops_[0] > max_count)
                 return fail(Code::dxil_too_large, "%llu types", (unsigned long long)ops_[0]);
             m_.types.reserve(size_t(ops_[0]));
+            declared = ops_[0];
             continue;
         case type_void: t.kind = TypeKind::void_; break;
         case type_half: t.kind = TypeKind::half; break;
@@ -267,7 +272,7 @@ bool ModuleReader::read_type_block()
             t.width = uint32_t(ops_[0]);
             break;
         case type_pointer:
-            if (!need(1, "POINTER") || !type_ok(ops_[0], "pointer element"))
+            if (!need(1, "POINTER") || !ref_ok(ops_[0], "pointer element"))
                 return false;
             t.kind = TypeKind::pointer;
             t.element = TypeId(ops_[0]);
@@ -275,7 +280,7 @@ bool ModuleReader::read_type_block()
             break;
         case type_array:
         case type_vector:
-            if (!need(2, "ARRAY") || !type_ok(ops_[1], "array element"))
+            if (!need(2, "ARRAY") || !ref_ok(ops_[1], "array element"))
                 return false;
             t.kind = code == type_array ? TypeKind::array : TypeKind::vector;
             t.count = ops_[0];
@@ -296,13 +301,13 @@ bool ModuleReader::read_type_block()
                 return false;
             ids_.clear();
             for (size_t i = first; i < ops_.size(); ++i) {
-                if (!type_ok(ops_[i], "member"))
+                if (!ref_ok(ops_[i], "member"))
                     return false;
                 ids_.push_back(uint32_t(ops_[i]));
             }
             t.members = copy_ids(ids_);
             if (code == type_function) {
-                if (!type_ok(ops_[1], "return"))
+                if (!ref_ok(ops_[1], "return"))
                     return false;
                 t.kind = TypeKind::function;
                 t.vararg = ops_[0] != 0;
