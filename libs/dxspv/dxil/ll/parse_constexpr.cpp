@@ -275,7 +275,7 @@ bool Parser::parse_constant_expression(TypeId type, ValueId& out)
                                         : ConstantKind::shufflevector;
         if (!expect(Tok::lparen, "after the operator") || !operand(no_id))
             return false;
-        const Type& v = m_.types[type_of(ops[0])];
+        const Type v = m_.types[type_of(ops[0])]; // a copy: parsing operands may add types
         if (v.kind != TypeKind::vector)
             return fail_at(start, Code::ll_type_mismatch, "%.*s on a non-vector", int(w.size()), w.data());
         TypeId vt = type_of(ops[0]);

@@ -482,7 +482,7 @@ bool Parser::parse_aggregate_op(std::string_view op, Instruction& inst)
     uint32_t at_token = uint32_t(pos_);
     if (!parse_typed_value(a, ta))
         return false;
-    const Type& t = m_.types[ta];
+    const Type t = m_.types[ta]; // a copy: parsing operands may add types
     if (op == "extractvalue" || op == "insertvalue") {
         bool extract = op == "extractvalue";
         inst.op = extract ? Opcode::extractvalue : Opcode::insertvalue;
@@ -737,7 +737,7 @@ bool Parser::parse_call(Instruction& inst)
         if (fnty == no_id)
             return false;
     }
-    const Type& f = m_.types[fnty];
+    const Type f = m_.types[fnty]; // a copy: pointer_to may add types
     if (arg_types.size() < f.members.size() || (!f.vararg && arg_types.size() != f.members.size()))
         return fail_at(type_token, Code::ll_type_mismatch, "a call with %zu arguments to a function taking %zu",
                        arg_types.size(), f.members.size());

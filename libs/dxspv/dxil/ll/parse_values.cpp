@@ -286,7 +286,7 @@ bool Parser::parse_float_literal(TypeId type, uint64_t& bits)
 
 bool Parser::parse_aggregate(TypeId type, ValueId& out)
 {
-    const Type& t = m_.types[type];
+    const Type t = m_.types[type]; // a copy: parsing elements may add types
     uint32_t start = uint32_t(pos_);
     std::vector<uint32_t> elems; ///< no_id: the literal in `pending`
     std::vector<Constant> pending;
