@@ -364,10 +364,11 @@ bool Parser::parse_linkage(Linkage& out)
 
 uint32_t Parser::section_index(std::string_view name)
 {
-    for (size_t i = 0; i < m_.sections.size(); ++i)
-        if (m_.sections[i] == name)
-            return uint32_t(i + 1);
+    auto it = sections_.find(name);
+    if (it != sections_.end())
+        return it->second;
     m_.sections.push_back(m_.arena.intern(name));
+    sections_.emplace(m_.sections.back(), uint32_t(m_.sections.size()));
     return uint32_t(m_.sections.size());
 }
 

@@ -219,6 +219,8 @@ private:
     MetadataId string_metadata(std::string_view s);
     MetadataId value_metadata(TypeId type, ValueId value);
     uint32_t metadata_kind(std::string_view name);
+    /// A `!name` token's name with its \XX escapes decoded (view valid until the next call).
+    bool metadata_name(const Token& t, std::string_view& out);
     bool numbered_metadata(const Token& t, MetadataId& out);
 
     std::string_view text_;
@@ -249,6 +251,7 @@ private:
     std::unordered_map<std::string, uint32_t> group_ids_; ///< (index, attributes) → group id
     std::unordered_map<std::string, uint32_t> list_ids_;  ///< group ids → list index + 1
     std::vector<FnInfo> fns_;
+    std::unordered_map<std::string_view, uint32_t> sections_; ///< name → section index + 1
     std::vector<uint32_t> global_init_;     ///< by global: the token after its type
     std::vector<uint8_t> global_has_init_;  ///< by global: an initializer follows
     // Metadata.
