@@ -129,6 +129,13 @@ bool Parser::name_of(const Token& t, std::string_view& out)
     return true;
 }
 
+uint64_t Parser::token_number(const Token& t)
+{
+    uint64_t n = 0;
+    auto r = std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+    return r.ec == std::errc() ? n : UINT64_MAX;
+}
+
 bool Parser::depth_enter()
 {
     if (++depth_ <= max_depth)
@@ -187,8 +194,7 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
         placeholder.kind = TypeKind::opaque;
         placeholder.identified = true;
         if (t.numbered) {
-            uint64_t n = 0;
-            std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+            uint64_t n = token_number(t);
             if (n != numbered_types_.size())
                 return fail(Code::ll_bad_numbering, "type %%%.*s should be numbered %%%zu", int(t.text.size()),
                             t.text.data(), numbered_types_.size());
@@ -218,8 +224,7 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
             next();
             return unexpected("an attribute group number (#N)");
         }
-        uint64_t number = 0;
-        std::from_chars(n.text.data(), n.text.data() + n.text.size(), number);
+        uint64_t number = token_number(n);
         if (number > 0xFFFFFFFFu)
             return fail_at(uint32_t(pos_ + 1), Code::ll_bad_number, "attribute group number out of range");
         s.index = uint32_t(number);
@@ -231,8 +236,7 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
     } else if (t.kind == Tok::metadata && statement_start()) {
         if (t.numbered) {
             s.kind = Stmt::Kind::md;
-            uint64_t n = 0;
-            std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+            uint64_t n = token_number(t);
             if (n > 0xFFFFFFFFu)
                 return fail(Code::ll_bad_number, "metadata number out of range");
             if (m_.metadata.size() >= max_count)
@@ -281,8 +285,7 @@ bool Parser::scan()
                 return fail(Code::ll_too_large, "too many globals and functions");
             std::string_view name;
             if (t.numbered) {
-                uint64_t n = 0;
-                std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+                uint64_t n = token_number(t);
                 if (n != numbered_globals_.size())
                     return fail(Code::ll_bad_numbering, "@%.*s should be numbered @%zu", int(t.text.size()),
                                 t.text.data(), numbered_globals_.size());

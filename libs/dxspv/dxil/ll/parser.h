@@ -126,6 +126,8 @@ private:
     /// The token's name without sigil and quotes, escapes decoded. The view
     /// lasts until the next call (intern it to keep it).
     bool name_of(const Token& t, std::string_view& out);
+    /// The number of a numbered name token (%5, !3, #1); UINT64_MAX if it does not fit.
+    static uint64_t token_number(const Token& t);
     bool depth_enter();
     std::string type_name(TypeId t) const { return t == block_marker ? "label" : print_type(m_, t); }
     void depth_leave() { --depth_; }
