@@ -9,8 +9,6 @@ namespace dxspv::dxil::ll {
 
 namespace {
 
-bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
-
 /// `fast`: unsafe algebra and every other fast-math flag, as LLVM 3.7 sets it.
 constexpr uint8_t fast_math = 0x1F;
 
@@ -74,7 +72,8 @@ bool Parser::parse_instruction_body(std::string_view op, uint32_t op_token, Inst
     }
     if (op == "call")
         return parse_call(inst);
-    if (find_name(binop_names, op) >= 0 || find_name(fbinop_names, op) >= 0)
+    bool fp = false;
+    if (binop_code(op, fp) >= 0)
         return parse_binop(op, inst);
     if (int cast = find_name(cast_names, op); cast >= 0)
         return parse_cast(cast, inst);
@@ -120,12 +119,8 @@ bool Parser::parse_instruction_body(std::string_view op, uint32_t op_token, Inst
 
 bool Parser::parse_binop(std::string_view op, Instruction& inst)
 {
-    int code = find_name(binop_names, op);
-    bool fp = code < 0;
-    if (fp) {
-        int f = find_name(fbinop_names, op);
-        code = f == 3 ? 4 : f == 5 ? 6 : f; // fdiv = sdiv, frem = srem
-    }
+    bool fp = false;
+    int code = binop_code(op, fp);
     inst.op = Opcode::binop;
     inst.sub = uint8_t(code);
     for (;;) {

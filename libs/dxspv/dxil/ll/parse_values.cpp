@@ -16,8 +16,6 @@ namespace dxspv::dxil::ll {
 
 namespace {
 
-bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
-
 uint64_t sign_extend(uint64_t v, uint32_t width)
 {
     return width >= 64 ? v : uint64_t(int64_t(v << (64 - width)) >> (64 - width));

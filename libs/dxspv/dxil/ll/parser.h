@@ -58,6 +58,8 @@ struct KeyEq {
     bool operator()(const ConstKey& a, const ConstKey& b) const;
 };
 
+inline bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
+
 /// Whether cast `op` (CastOp numbering) from `from` to `to` is valid.
 bool cast_is_valid(const Module& m, int op, TypeId from, TypeId to);
 
