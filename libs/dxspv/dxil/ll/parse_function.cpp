@@ -68,8 +68,10 @@ bool Parser::local_value(const Token& t, TypeId type, ValueId& out)
 bool Parser::parse_label(uint32_t& out)
 {
     // label %name: a block, maybe defined later.
-    if (!expect_word("label", "before a basic block") || !at(Tok::local))
-        return at(Tok::local) || unexpected("a basic block name");
+    if (!expect_word("label", "before a basic block"))
+        return false;
+    if (!at(Tok::local))
+        return unexpected("a basic block name");
     const Token& t = tok();
     uint32_t s = local_symbol(t);
     if (s == no_id)

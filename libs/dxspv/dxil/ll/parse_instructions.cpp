@@ -230,8 +230,10 @@ bool Parser::parse_phi(Instruction& inst)
     do {
         ValueId v = 0;
         if (!expect(Tok::lbracket, "before a phi incoming value") || !parse_value(t, v) ||
-            !expect(Tok::comma, "after a phi incoming value") || !at(Tok::local))
-            return at(Tok::local) || unexpected("a basic block name");
+            !expect(Tok::comma, "after a phi incoming value"))
+            return false;
+        if (!at(Tok::local))
+            return unexpected("a basic block name");
         uint32_t s = local_symbol(tok());
         if (s == no_id)
             return false;

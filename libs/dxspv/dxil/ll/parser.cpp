@@ -335,8 +335,10 @@ bool Parser::parse_target(const Stmt& s)
     if (!triple && !at_word("datalayout"))
         return unexpected("'triple' or 'datalayout'");
     next();
-    if (!expect(Tok::equal, "after target") || !at(Tok::string))
-        return at(Tok::string) || unexpected("a string");
+    if (!expect(Tok::equal, "after target"))
+        return false;
+    if (!at(Tok::string))
+        return unexpected("a string");
     if (!unescape(tok().text, scratch_))
         return fail(Code::ll_bad_string, "invalid escape in a string");
     (triple ? m_.triple : m_.datalayout) = m_.arena.intern(scratch_);
