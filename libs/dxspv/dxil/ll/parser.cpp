@@ -322,8 +322,9 @@ bool Parser::phase(Stmt::Kind kind, bool (Parser::*parse)(const Stmt&))
             continue;
         pos_ = s.begin;
         depth_ = 0;
-        if (!(this->*parse)(s))
-            return false;
+        size_t errors = diags_.error_count();
+        if (!(this->*parse)(s) || diags_.error_count() != errors)
+            return false; // (the second test: a parse that reported an error must not go on)
     }
     return true;
 }
@@ -636,7 +637,9 @@ bool Parser::run()
         pos_ = s.begin;
         depth_ = 0;
         module_scope_ = true;
-        if (!(s.kind == Stmt::Kind::md ? parse_metadata_definition(s) : parse_named_metadata(s)))
+        size_t errors = diags_.error_count();
+        if (!(s.kind == Stmt::Kind::md ? parse_metadata_definition(s) : parse_named_metadata(s)) ||
+            diags_.error_count() != errors)
             return false;
     }
     if (!phase(Stmt::Kind::function, &Parser::parse_function_body))
