@@ -232,7 +232,6 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
         if (set.defined)
             return fail_at(uint32_t(pos_ + 1), Code::ll_redefinition, "attribute group #%u is defined twice", s.index);
         set.defined = true;
-        set.token = uint32_t(pos_ + 1);
     } else if (t.kind == Tok::metadata && statement_start()) {
         if (t.numbered) {
             s.kind = Stmt::Kind::md;

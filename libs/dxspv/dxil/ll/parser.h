@@ -76,6 +76,8 @@ public:
     static constexpr TypeId block_marker = no_id - 1;
 
     Parser(std::string_view text, Module& module, Diagnostics& diags) : text_(text), m_(module), diags_(diags) {}
+    Parser(const Parser&) = delete;
+    Parser& operator=(const Parser&) = delete;
     bool run();
 
 private:
@@ -95,7 +97,6 @@ private:
     };
     struct AttrSet {
         std::vector<Attribute> attrs;
-        uint32_t token = 0;
         bool defined = false;
     };
     /// Attributes of one function or call by index (0 return, n parameter n, ~0 function).
@@ -182,7 +183,6 @@ private:
     bool global_value(const Token& t, TypeId type, ValueId& out);
     bool local_value(const Token& t, TypeId type, ValueId& out);
     ValueId intern_constant(Constant c);
-    bool check_constant_type(const Constant& c, uint32_t token);
 
     // parse_instructions.cpp
     bool parse_function_body(const Stmt& s);
@@ -242,8 +242,7 @@ private:
     std::vector<uint8_t> type_depth_;
     std::unordered_map<std::string_view, TypeId> named_types_;
     std::vector<TypeId> numbered_types_;
-    std::vector<uint32_t> type_defined_; ///< by type id: statement token + 1 of its definition, 0 = none
-    TypeId simple_[8] = {no_id, no_id, no_id, no_id, no_id, no_id, no_id, no_id};
+    TypeId simple_[size_t(TypeKind::metadata) + 1] = {no_id, no_id, no_id, no_id, no_id, no_id}; ///< void ... metadata
     TypeId ints_[65] = {};
     // Module values.
     std::unordered_map<std::string_view, ValueId> globals_by_name_;
