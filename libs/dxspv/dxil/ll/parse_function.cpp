@@ -179,6 +179,7 @@ bool Parser::parse_function_body(const Stmt& s)
     next_number_ = 0;
     results_ = 0;
     result_tokens_.clear();
+    named_syms_.reserve((s.end - s.begin) / 8); // about one name per eight tokens
     const Type& ft = m_.types[fn_->function_type];
     for (uint32_t i = 0; i < ft.members.size(); ++i)
         if (!define_local(info.arg_tokens[i], ft.members[i], Sym::Kind::argument, i))
