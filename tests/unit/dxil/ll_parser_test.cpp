@@ -7,6 +7,7 @@
 #include <string>
 
 #include "dxil/dxil.h"
+#include "dxil/ll/writer.h"
 
 using dxspv::Code;
 using namespace dxspv::dxil;
@@ -487,4 +488,70 @@ TEST_CASE("ll reader: nesting is bounded, long flat input is not")
     dxspv::Diagnostics deep_diags;
     CHECK(!parse("!n = !{!0}\n!0 = " + inline_nodes + "\n", deep, deep_diags));
     CHECK(deep_diags.has_code(Code::ll_too_deep));
+}
+
+TEST_CASE("ll reader: each instruction kind fills the fields the bitcode reader fills")
+{
+    struct Case {
+        const char* text;
+        Opcode op;
+        int sub, flags;
+        uint32_t extra;
+        const char* type; ///< printed result type, "" for none
+        size_t operands;
+    };
+    const Case cases[] = {
+        {"%x = add nuw i32 %a, 1", Opcode::binop, 0, 1, 0, "i32", 2},
+        {"%x = lshr exact i32 %a, 1", Opcode::binop, 8, 1, 0, "i32", 2},
+        {"%x = frem float %b, %b", Opcode::binop, 6, 0, 0, "float", 2},
+        {"%x = fdiv arcp float %b, %b", Opcode::binop, 4, 16, 0, "float", 2},
+        {"%x = fptosi float %b to i32", Opcode::cast, 4, 0, 0, "i32", 1},
+        {"%x = addrspacecast i32 addrspace(3)* %g to i32*", Opcode::cast, 12, 0, 0, "i32*", 1},
+        {"%x = icmp ugt i32 %a, 0", Opcode::cmp, 34, 0, 0, "i1", 2},
+        {"%x = fcmp une <4 x float> %v, %v", Opcode::cmp, 14, 0, 0, "<4 x i1>", 2},
+        {"%x = select i1 true, float %b, float 5.000000e-01", Opcode::select, 0, 0, 0, "float", 3},
+        {"%x = extractelement <4 x float> %v, i32 3", Opcode::extractelement, 0, 0, 0, "float", 2},
+        {"%x = insertelement <4 x float> %v, float %b, i32 0", Opcode::insertelement, 0, 0, 0, "<4 x float>", 3},
+        {"%x = shufflevector <4 x float> %v, <4 x float> undef, <2 x i32> <i32 0, i32 1>", Opcode::shufflevector, 0,
+         0, 0, "<2 x float>", 3},
+        {"%x = extractvalue { i32, float } %s, 1", Opcode::extractvalue, 0, 0, 0, "float", 2},
+        {"%x = insertvalue { i32, float } %s, i32 %a, 0", Opcode::insertvalue, 0, 0, 0, "{ i32, float }", 3},
+        {"%x = alloca float, align 16", Opcode::alloca, 0, 0, 16, "float*", 1},
+        {"%x = load i32, i32* %p, align 4", Opcode::load, 0, 0, 4, "i32", 1},
+        {"store volatile i32 %a, i32* %p", Opcode::store, 0, 1, 0, "", 2},
+        {"%x = getelementptr i32, i32* %p, i32 1", Opcode::gep, 0, 0, 0, "i32*", 2},
+        {"%x = atomicrmw umax i32 addrspace(3)* %g, i32 %a acq_rel", Opcode::atomicrmw, 9, 0, 5 | 1 << 8, "i32", 2},
+        {"%x = cmpxchg weak volatile i32 addrspace(3)* %g, i32 0, i32 %a singlethread seq_cst acquire", Opcode::cmpxchg,
+         0, 3, 6 | 3 << 8, "{ i32, i1 }", 3},
+        {"fence seq_cst", Opcode::fence, 0, 0, 6 | 1 << 8, "", 0},
+        {"%x = tail call float @g(float %b)", Opcode::call, 0, 1, 0, "float", 2},
+        {"%x = call cc8 float @g(float 1.000000e+00)", Opcode::call, 8, 0, 0, "float", 2},
+        {"unreachable", Opcode::unreachable, 0, 0, 0, "", 0},
+    };
+    for (const Case& c : cases) {
+        std::string text = c.text;
+        CAPTURE(text);
+        Module m;
+        dxspv::Diagnostics diags;
+        std::string module = "declare float @g(float)\n"
+                             "define void @f(i32 %a, float %b, <4 x float> %v, i32* %p, i32 addrspace(3)* %g, "
+                             "{ i32, float } %s) {\n  " +
+                             text + (c.op == Opcode::unreachable ? "\n}\n" : "\n  ret void\n}\n");
+        REQUIRE_MESSAGE(parse(module, m, diags), diags.to_string());
+        const Instruction& inst = m.functions[1].instructions[0];
+        CHECK(inst.op == c.op);
+        CHECK(inst.sub == c.sub);
+        CHECK(inst.flags == c.flags);
+        CHECK(inst.extra == c.extra);
+        CHECK(inst.operands.size() == c.operands);
+        if (*c.type) {
+            REQUIRE(inst.result != no_id);
+            CHECK(print_type(m, inst.type) == c.type);
+            CHECK(m.functions[1].values[inst.result - m.values.size()].name == "x");
+        } else {
+            CHECK(inst.result == no_id);
+        }
+        std::string printed = print_module(m);
+        CHECK(printed.find(c.text) != std::string::npos);
+    }
 }

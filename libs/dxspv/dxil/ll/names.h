@@ -62,6 +62,18 @@ template <size_t N> constexpr int find_name(const char* const (&names)[N], std::
     return -1;
 }
 
+/// The BinOp encoding of a binary operator's name (fdiv is 4, frem 6), -1 if
+/// none; `fp` tells whether it is a floating-point one.
+inline int binop_code(std::string_view name, bool& fp)
+{
+    int code = find_name(binop_names, name);
+    fp = code < 0;
+    if (!fp)
+        return code;
+    code = find_name(fbinop_names, name);
+    return code == 3 ? 4 : code == 5 ? 6 : code;
+}
+
 /// The attribute's name, or nullptr for an unknown kind number.
 inline const char* attribute_name(uint32_t id)
 {

@@ -9,8 +9,6 @@ namespace dxspv::dxil::ll {
 
 namespace {
 
-bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
-
 uint32_t scalar_bits(const Module& m, TypeId t)
 {
     const Type& ty = m.types[t];
@@ -215,11 +213,10 @@ bool Parser::parse_constant_expression(TypeId type, ValueId& out)
                            print_type(m_, c.source_type).c_str(), print_type(m_, to).c_str());
         return finish();
     }
-    int binop = find_name(binop_names, w);
-    int fbinop = find_name(fbinop_names, w);
-    if (binop >= 0 || fbinop >= 0) {
+    bool fp = false;
+    if (int binop = binop_code(w, fp); binop >= 0) {
         c.kind = ConstantKind::binop;
-        c.opcode = uint8_t(binop >= 0 ? binop : fbinop == 3 ? 4 : fbinop == 5 ? 6 : fbinop);
+        c.opcode = uint8_t(binop);
         for (;;) {
             if (accept_word("nuw"))
                 c.flags |= 1;
@@ -232,7 +229,7 @@ bool Parser::parse_constant_expression(TypeId type, ValueId& out)
         }
         const Type& t = m_.types[type];
         TypeKind k = t.kind == TypeKind::vector ? m_.types[t.element].kind : t.kind;
-        if (binop >= 0 ? k != TypeKind::integer : !is_float_kind(k))
+        if (fp ? !is_float_kind(k) : k != TypeKind::integer)
             return fail_at(start, Code::ll_type_mismatch, "%.*s of type %s", int(w.size()), w.data(),
                            print_type(m_, type).c_str());
         return expect(Tok::lparen, "after the operator") && operand(type) && expect(Tok::comma, "between operands") &&
@@ -275,7 +272,7 @@ bool Parser::parse_constant_expression(TypeId type, ValueId& out)
                                         : ConstantKind::shufflevector;
         if (!expect(Tok::lparen, "after the operator") || !operand(no_id))
             return false;
-        const Type& v = m_.types[type_of(ops[0])];
+        const Type v = m_.types[type_of(ops[0])]; // a copy: parsing operands may add types
         if (v.kind != TypeKind::vector)
             return fail_at(start, Code::ll_type_mismatch, "%.*s on a non-vector", int(w.size()), w.data());
         TypeId vt = type_of(ops[0]);

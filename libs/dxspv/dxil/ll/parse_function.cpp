@@ -68,8 +68,10 @@ bool Parser::local_value(const Token& t, TypeId type, ValueId& out)
 bool Parser::parse_label(uint32_t& out)
 {
     // label %name: a block, maybe defined later.
-    if (!expect_word("label", "before a basic block") || !at(Tok::local))
-        return at(Tok::local) || unexpected("a basic block name");
+    if (!expect_word("label", "before a basic block"))
+        return false;
+    if (!at(Tok::local))
+        return unexpected("a basic block name");
     const Token& t = tok();
     uint32_t s = local_symbol(t);
     if (s == no_id)
@@ -177,6 +179,7 @@ bool Parser::parse_function_body(const Stmt& s)
     next_number_ = 0;
     results_ = 0;
     result_tokens_.clear();
+    named_syms_.reserve((s.end - s.begin) / 8); // about one name per eight tokens
     const Type& ft = m_.types[fn_->function_type];
     for (uint32_t i = 0; i < ft.members.size(); ++i)
         if (!define_local(info.arg_tokens[i], ft.members[i], Sym::Kind::argument, i))

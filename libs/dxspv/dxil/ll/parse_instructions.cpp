@@ -9,8 +9,6 @@ namespace dxspv::dxil::ll {
 
 namespace {
 
-bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
-
 /// `fast`: unsafe algebra and every other fast-math flag, as LLVM 3.7 sets it.
 constexpr uint8_t fast_math = 0x1F;
 
@@ -74,7 +72,8 @@ bool Parser::parse_instruction_body(std::string_view op, uint32_t op_token, Inst
     }
     if (op == "call")
         return parse_call(inst);
-    if (find_name(binop_names, op) >= 0 || find_name(fbinop_names, op) >= 0)
+    bool fp = false;
+    if (binop_code(op, fp) >= 0)
         return parse_binop(op, inst);
     if (int cast = find_name(cast_names, op); cast >= 0)
         return parse_cast(cast, inst);
@@ -120,12 +119,8 @@ bool Parser::parse_instruction_body(std::string_view op, uint32_t op_token, Inst
 
 bool Parser::parse_binop(std::string_view op, Instruction& inst)
 {
-    int code = find_name(binop_names, op);
-    bool fp = code < 0;
-    if (fp) {
-        int f = find_name(fbinop_names, op);
-        code = f == 3 ? 4 : f == 5 ? 6 : f; // fdiv = sdiv, frem = srem
-    }
+    bool fp = false;
+    int code = binop_code(op, fp);
     inst.op = Opcode::binop;
     inst.sub = uint8_t(code);
     for (;;) {
@@ -235,8 +230,10 @@ bool Parser::parse_phi(Instruction& inst)
     do {
         ValueId v = 0;
         if (!expect(Tok::lbracket, "before a phi incoming value") || !parse_value(t, v) ||
-            !expect(Tok::comma, "after a phi incoming value") || !at(Tok::local))
-            return at(Tok::local) || unexpected("a basic block name");
+            !expect(Tok::comma, "after a phi incoming value"))
+            return false;
+        if (!at(Tok::local))
+            return unexpected("a basic block name");
         uint32_t s = local_symbol(tok());
         if (s == no_id)
             return false;
@@ -482,7 +479,7 @@ bool Parser::parse_aggregate_op(std::string_view op, Instruction& inst)
     uint32_t at_token = uint32_t(pos_);
     if (!parse_typed_value(a, ta))
         return false;
-    const Type& t = m_.types[ta];
+    const Type t = m_.types[ta]; // a copy: parsing operands may add types
     if (op == "extractvalue" || op == "insertvalue") {
         bool extract = op == "extractvalue";
         inst.op = extract ? Opcode::extractvalue : Opcode::insertvalue;
@@ -737,7 +734,7 @@ bool Parser::parse_call(Instruction& inst)
         if (fnty == no_id)
             return false;
     }
-    const Type& f = m_.types[fnty];
+    const Type f = m_.types[fnty]; // a copy: pointer_to may add types
     if (arg_types.size() < f.members.size() || (!f.vararg && arg_types.size() != f.members.size()))
         return fail_at(type_token, Code::ll_type_mismatch, "a call with %zu arguments to a function taking %zu",
                        arg_types.size(), f.members.size());

@@ -66,6 +66,17 @@ uint32_t Parser::metadata_kind(std::string_view name)
     return id;
 }
 
+bool Parser::metadata_name(const Token& t, std::string_view& out)
+{
+    out = t.text;
+    if (out.find('\\') == std::string_view::npos)
+        return true;
+    if (!unescape("\"" + std::string(out) + "\"", name_scratch_))
+        return fail_at(uint32_t(&t - toks_.data()), Code::ll_bad_string, "invalid escape in a metadata name");
+    out = name_scratch_;
+    return true;
+}
+
 bool Parser::numbered_metadata(const Token& t, MetadataId& out)
 {
     uint64_t n = 0;
@@ -247,13 +258,9 @@ bool Parser::parse_metadata_definition(const Stmt& s)
 
 bool Parser::parse_named_metadata(const Stmt& s)
 {
-    std::string_view name = tok().text;
-    if (name.find('\\') != std::string_view::npos) {
-        std::string quoted = "\"" + std::string(name) + "\"";
-        if (!unescape(quoted, scratch_))
-            return fail(Code::ll_bad_string, "invalid escape in a metadata name");
-        name = scratch_;
-    }
+    std::string_view name;
+    if (!metadata_name(tok(), name))
+        return false;
     name = m_.arena.intern(name);
     if (!named_md_.emplace(name, uint32_t(m_.named_metadata.size())).second)
         return fail(Code::ll_redefinition, "!%.*s is defined twice", int(name.size()), name.data());
@@ -330,7 +337,10 @@ bool Parser::parse_attachment(uint32_t instruction)
 {
     if (!at(Tok::metadata) || tok().numbered)
         return unexpected("a metadata attachment (!name !N)");
-    std::string_view kind = tok().text;
+    std::string_view name;
+    if (!metadata_name(tok(), name))
+        return false;
+    uint32_t kind = metadata_kind(name);
     next();
     MetadataId node = 0;
     uint32_t at_token = uint32_t(pos_);
@@ -339,9 +349,8 @@ bool Parser::parse_attachment(uint32_t instruction)
     MetadataKind k = m_.metadata[node].kind;
     if (k == MetadataKind::string || k == MetadataKind::value)
         return fail_at(at_token, Code::ll_bad_metadata, "an attachment must be a metadata node");
-    if (kind == "dbg")
-        return true;
-    fn_->attachments.push_back({instruction, metadata_kind(kind), node});
+    if (kind != 0) // !dbg: not an attachment record in the bitcode
+        fn_->attachments.push_back({instruction, kind, node});
     return true;
 }
 

@@ -328,7 +328,6 @@ bool Parser::parse_type_definition(const Stmt& s)
     next();
     next();
     next();
-    Type& t = m_.types[s.index];
     if (accept_word("opaque"))
         return pos_ == s.end || unexpected("the end of the type definition");
     bool packed = at(Tok::less) && peek(1).kind == Tok::lbrace;
@@ -353,7 +352,6 @@ bool Parser::parse_type_definition(const Stmt& s)
         }
         return pos_ == s.end || unexpected("the end of the type definition");
     }
-    (void)t;
     // `%T = type i32`: LLVM makes %T a plain alias of a non-struct type,
     // which the module form (types by id, structs by name) cannot keep.
     return fail(Code::ll_unsupported, "a named type that is not a struct or opaque");

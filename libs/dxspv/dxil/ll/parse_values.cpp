@@ -16,8 +16,6 @@ namespace dxspv::dxil::ll {
 
 namespace {
 
-bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
-
 uint64_t sign_extend(uint64_t v, uint32_t width)
 {
     return width >= 64 ? v : uint64_t(int64_t(v << (64 - width)) >> (64 - width));
@@ -286,7 +284,7 @@ bool Parser::parse_float_literal(TypeId type, uint64_t& bits)
 
 bool Parser::parse_aggregate(TypeId type, ValueId& out)
 {
-    const Type& t = m_.types[type];
+    const Type t = m_.types[type]; // a copy: parsing elements may add types
     uint32_t start = uint32_t(pos_);
     std::vector<uint32_t> elems; ///< no_id: the literal in `pending`
     std::vector<Constant> pending;

@@ -129,6 +129,13 @@ bool Parser::name_of(const Token& t, std::string_view& out)
     return true;
 }
 
+uint64_t Parser::token_number(const Token& t)
+{
+    uint64_t n = 0;
+    auto r = std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+    return r.ec == std::errc() ? n : UINT64_MAX;
+}
+
 bool Parser::depth_enter()
 {
     if (++depth_ <= max_depth)
@@ -187,8 +194,7 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
         placeholder.kind = TypeKind::opaque;
         placeholder.identified = true;
         if (t.numbered) {
-            uint64_t n = 0;
-            std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+            uint64_t n = token_number(t);
             if (n != numbered_types_.size())
                 return fail(Code::ll_bad_numbering, "type %%%.*s should be numbered %%%zu", int(t.text.size()),
                             t.text.data(), numbered_types_.size());
@@ -218,8 +224,7 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
             next();
             return unexpected("an attribute group number (#N)");
         }
-        uint64_t number = 0;
-        std::from_chars(n.text.data(), n.text.data() + n.text.size(), number);
+        uint64_t number = token_number(n);
         if (number > 0xFFFFFFFFu)
             return fail_at(uint32_t(pos_ + 1), Code::ll_bad_number, "attribute group number out of range");
         s.index = uint32_t(number);
@@ -227,12 +232,10 @@ bool Parser::scan_statement(std::vector<Stmt>& globals_and_functions)
         if (set.defined)
             return fail_at(uint32_t(pos_ + 1), Code::ll_redefinition, "attribute group #%u is defined twice", s.index);
         set.defined = true;
-        set.token = uint32_t(pos_ + 1);
     } else if (t.kind == Tok::metadata && statement_start()) {
         if (t.numbered) {
             s.kind = Stmt::Kind::md;
-            uint64_t n = 0;
-            std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+            uint64_t n = token_number(t);
             if (n > 0xFFFFFFFFu)
                 return fail(Code::ll_bad_number, "metadata number out of range");
             if (m_.metadata.size() >= max_count)
@@ -281,8 +284,7 @@ bool Parser::scan()
                 return fail(Code::ll_too_large, "too many globals and functions");
             std::string_view name;
             if (t.numbered) {
-                uint64_t n = 0;
-                std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+                uint64_t n = token_number(t);
                 if (n != numbered_globals_.size())
                     return fail(Code::ll_bad_numbering, "@%.*s should be numbered @%zu", int(t.text.size()),
                                 t.text.data(), numbered_globals_.size());
@@ -319,8 +321,9 @@ bool Parser::phase(Stmt::Kind kind, bool (Parser::*parse)(const Stmt&))
             continue;
         pos_ = s.begin;
         depth_ = 0;
-        if (!(this->*parse)(s))
-            return false;
+        size_t errors = diags_.error_count();
+        if (!(this->*parse)(s) || diags_.error_count() != errors)
+            return false; // (the second test: a parse that reported an error must not go on)
     }
     return true;
 }
@@ -332,8 +335,10 @@ bool Parser::parse_target(const Stmt& s)
     if (!triple && !at_word("datalayout"))
         return unexpected("'triple' or 'datalayout'");
     next();
-    if (!expect(Tok::equal, "after target") || !at(Tok::string))
-        return at(Tok::string) || unexpected("a string");
+    if (!expect(Tok::equal, "after target"))
+        return false;
+    if (!at(Tok::string))
+        return unexpected("a string");
     if (!unescape(tok().text, scratch_))
         return fail(Code::ll_bad_string, "invalid escape in a string");
     (triple ? m_.triple : m_.datalayout) = m_.arena.intern(scratch_);
@@ -364,10 +369,11 @@ bool Parser::parse_linkage(Linkage& out)
 
 uint32_t Parser::section_index(std::string_view name)
 {
-    for (size_t i = 0; i < m_.sections.size(); ++i)
-        if (m_.sections[i] == name)
-            return uint32_t(i + 1);
+    auto it = sections_.find(name);
+    if (it != sections_.end())
+        return it->second;
     m_.sections.push_back(m_.arena.intern(name));
+    sections_.emplace(m_.sections.back(), uint32_t(m_.sections.size()));
     return uint32_t(m_.sections.size());
 }
 
@@ -630,7 +636,9 @@ bool Parser::run()
         pos_ = s.begin;
         depth_ = 0;
         module_scope_ = true;
-        if (!(s.kind == Stmt::Kind::md ? parse_metadata_definition(s) : parse_named_metadata(s)))
+        size_t errors = diags_.error_count();
+        if (!(s.kind == Stmt::Kind::md ? parse_metadata_definition(s) : parse_named_metadata(s)) ||
+            diags_.error_count() != errors)
             return false;
     }
     if (!phase(Stmt::Kind::function, &Parser::parse_function_body))

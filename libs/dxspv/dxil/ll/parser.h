@@ -58,6 +58,8 @@ struct KeyEq {
     bool operator()(const ConstKey& a, const ConstKey& b) const;
 };
 
+inline bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::float_ || k == TypeKind::double_; }
+
 /// Whether cast `op` (CastOp numbering) from `from` to `to` is valid.
 bool cast_is_valid(const Module& m, int op, TypeId from, TypeId to);
 
@@ -74,6 +76,8 @@ public:
     static constexpr TypeId block_marker = no_id - 1;
 
     Parser(std::string_view text, Module& module, Diagnostics& diags) : text_(text), m_(module), diags_(diags) {}
+    Parser(const Parser&) = delete;
+    Parser& operator=(const Parser&) = delete;
     bool run();
 
 private:
@@ -93,7 +97,6 @@ private:
     };
     struct AttrSet {
         std::vector<Attribute> attrs;
-        uint32_t token = 0;
         bool defined = false;
     };
     /// Attributes of one function or call by index (0 return, n parameter n, ~0 function).
@@ -126,6 +129,8 @@ private:
     /// The token's name without sigil and quotes, escapes decoded. The view
     /// lasts until the next call (intern it to keep it).
     bool name_of(const Token& t, std::string_view& out);
+    /// The number of a numbered name token (%5, !3, #1); UINT64_MAX if it does not fit.
+    static uint64_t token_number(const Token& t);
     bool depth_enter();
     std::string type_name(TypeId t) const { return t == block_marker ? "label" : print_type(m_, t); }
     void depth_leave() { --depth_; }
@@ -178,7 +183,6 @@ private:
     bool global_value(const Token& t, TypeId type, ValueId& out);
     bool local_value(const Token& t, TypeId type, ValueId& out);
     ValueId intern_constant(Constant c);
-    bool check_constant_type(const Constant& c, uint32_t token);
 
     // parse_instructions.cpp
     bool parse_function_body(const Stmt& s);
@@ -219,6 +223,8 @@ private:
     MetadataId string_metadata(std::string_view s);
     MetadataId value_metadata(TypeId type, ValueId value);
     uint32_t metadata_kind(std::string_view name);
+    /// A `!name` token's name with its \XX escapes decoded (view valid until the next call).
+    bool metadata_name(const Token& t, std::string_view& out);
     bool numbered_metadata(const Token& t, MetadataId& out);
 
     std::string_view text_;
@@ -236,8 +242,7 @@ private:
     std::vector<uint8_t> type_depth_;
     std::unordered_map<std::string_view, TypeId> named_types_;
     std::vector<TypeId> numbered_types_;
-    std::vector<uint32_t> type_defined_; ///< by type id: statement token + 1 of its definition, 0 = none
-    TypeId simple_[8] = {no_id, no_id, no_id, no_id, no_id, no_id, no_id, no_id};
+    TypeId simple_[size_t(TypeKind::metadata) + 1] = {no_id, no_id, no_id, no_id, no_id, no_id}; ///< void ... metadata
     TypeId ints_[65] = {};
     // Module values.
     std::unordered_map<std::string_view, ValueId> globals_by_name_;
@@ -249,6 +254,7 @@ private:
     std::unordered_map<std::string, uint32_t> group_ids_; ///< (index, attributes) → group id
     std::unordered_map<std::string, uint32_t> list_ids_;  ///< group ids → list index + 1
     std::vector<FnInfo> fns_;
+    std::unordered_map<std::string_view, uint32_t> sections_; ///< name → section index + 1
     std::vector<uint32_t> global_init_;     ///< by global: the token after its type
     std::vector<uint8_t> global_has_init_;  ///< by global: an initializer follows
     // Metadata.

@@ -53,6 +53,23 @@ void append_name(std::string& out, char prefix, std::string_view name)
     out.push_back('"');
 }
 
+/// `!name` as LLVM writes metadata names: characters outside [-$._A-Za-z0-9] as \XX.
+void append_metadata_name(std::string& out, std::string_view name)
+{
+    out.push_back('!');
+    for (size_t i = 0; i < name.size(); ++i) {
+        unsigned char u = static_cast<unsigned char>(name[i]);
+        bool plain = std::isalpha(u) || u == '-' || u == '$' || u == '.' || u == '_' || (i > 0 && std::isdigit(u));
+        if (plain) {
+            out.push_back(char(u));
+        } else {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "\\%02X", u);
+            out += buf;
+        }
+    }
+}
+
 void append_escaped(std::string& out, std::string_view s)
 {
     for (char c : s) {
@@ -831,7 +848,7 @@ void Printer::function(uint32_t index)
                 if (a.instruction != at || a.kind >= m_.metadata_kinds.size())
                     continue;
                 out_ += ", ";
-                append_name(out_, '!', m_.metadata_kinds[a.kind]);
+                append_metadata_name(out_, m_.metadata_kinds[a.kind]);
                 out_ += ' ';
                 md_ref(a.node);
             }
@@ -1098,7 +1115,7 @@ void Printer::metadata()
     if (!m_.named_metadata.empty())
         out_ += '\n';
     for (const NamedMetadata& n : m_.named_metadata) {
-        append_name(out_, '!', n.name);
+        append_metadata_name(out_, n.name);
         out_ += " = !{";
         for (size_t i = 0; i < n.operands.size(); ++i) {
             if (i)
