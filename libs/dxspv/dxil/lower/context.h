@@ -175,9 +175,10 @@ public:
     vsir::SrcParam add_bytes(const vsir::SrcParam& base, uint32_t bytes);
     uint32_t load_words(bool structured, const vsir::SrcParam& res, const vsir::SrcParam& index,
                         const vsir::SrcParam& offset, uint32_t words);
-    void load_wide(const Instruction& inst, bool structured, const vsir::SrcParam& res, ValueId index,
+    vsir::SrcParam absolute_address(const vsir::SrcParam& index, uint32_t stride, const vsir::SrcParam& offset);
+    void load_wide(const Instruction& inst, bool structured, uint32_t stride, const vsir::SrcParam& res, ValueId index,
                    ValueId offset, DataType type, uint32_t count);
-    void store_halves(bool structured, const vsir::Register& res, ValueId index, ValueId offset,
+    void store_halves(bool structured, uint32_t stride, const vsir::Register& res, ValueId index, ValueId offset,
                       const ValueId* values, uint32_t mask, DataType type);
     void store_wide(bool structured, const vsir::Register& res, ValueId index, ValueId offset, const ValueId* values,
                     uint32_t count, DataType type);

@@ -379,7 +379,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         if (wide && (b->kind == 11 || b->kind == 12)) {
             if (local < member_use_.size() && (member_use_[local] & 0x10))
                 unsupported("DXIL op", "16- or 64-bit buffer loads with a residency status");
-            load_wide(inst, b->kind == 12, res, arg(inst, 2), arg(inst, 3), et,
+            load_wide(inst, b->kind == 12, b->stride, res, arg(inst, 2), arg(inst, 3), et,
                       uint32_t(32 - __builtin_clz(uint32_t(mask))));
             return true;
         }
@@ -421,7 +421,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         }
         if ((vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
             ValueId values[4] = {arg(inst, 4), arg(inst, 5), arg(inst, 6), arg(inst, 7)};
-            store_halves(b->kind == 12, resource_register(*h), arg(inst, 2), arg(inst, 3), values, mask, vt);
+            store_halves(b->kind == 12, b->stride, resource_register(*h), arg(inst, 2), arg(inst, 3), values, mask, vt);
             return true;
         }
         if (is_64(vt) || vt == DataType::f16 || vt == DataType::u16) {
