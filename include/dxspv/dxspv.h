@@ -171,6 +171,19 @@ struct dxspv_descriptor_binding {
     uint32_t push_constant_offset;   /**< with DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT */
 };
 
+/**
+ * SM 6.6 descriptor heaps (ResourceDescriptorHeap[i], SamplerDescriptorHeap[i]):
+ * every resource type a shader reads through a heap is an unbounded range at
+ * register 0 of one of these register spaces, indexed by the heap index. Map
+ * them like any range (type, space, register 0, count 0xffffffff); the default
+ * mapping puts them in set DXSPV_HEAP_DEFAULT_SET (resources) and
+ * DXSPV_HEAP_DEFAULT_SET + 1 (samplers), binding = the type's base (1000 SRV,
+ * 2000 UAV, 0 CBV, 3000 sampler).
+ */
+#define DXSPV_RESOURCE_HEAP_SPACE 0xfffffff0u
+#define DXSPV_SAMPLER_HEAP_SPACE 0xfffffff1u
+#define DXSPV_HEAP_DEFAULT_SET 32u
+
 /** Where the counter of the UAV at (space, register) goes (like [[vk::counter_binding]]). */
 struct dxspv_counter_binding {
     uint32_t register_space;

@@ -1,5 +1,7 @@
 #include "spirv/bindings.h"
 
+#include "dxspv/dxspv.h"
+
 namespace dxspv::spirv {
 
 uint32_t visibility_of(ShaderStage stage)
@@ -41,7 +43,9 @@ ResolvedBinding BindingMap::resolve(DescriptorType type, uint32_t space, uint32_
     if (strict)
         return r;
     r.found = true;
-    r.set = space;
+    r.set = space >= DXSPV_RESOURCE_HEAP_SPACE && space <= DXSPV_SAMPLER_HEAP_SPACE
+                ? DXSPV_HEAP_DEFAULT_SET + (space - DXSPV_RESOURCE_HEAP_SPACE)
+                : space;
     r.binding = default_binding_base[uint32_t(type)] + register_index;
     return r;
 }

@@ -467,6 +467,7 @@ bool Lowerer::run()
         return false;
     }
     declare_resources();
+    declare_heap_ranges();
     declare_signatures();
     if (stage_ != ShaderStage::hull)
         declare_global_memory();

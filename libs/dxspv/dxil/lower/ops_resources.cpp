@@ -94,13 +94,29 @@ bool Lowerer::lower_handle_op(ops::OpId op, const Instruction& inst)
     }
     case OpId::AnnotateHandle: {
         const Operand* h = handle_operand(arg(inst, 1));
-        if (h)
-            define(inst.result) = *h;
+        if (!h)
+            return true;
+        Operand annotated = *h;
+        if (annotated.file == RegisterFile::null) {
+            // A heap handle: its type (and so its range) comes from the properties.
+            uint32_t p0 = 0, p1 = 0;
+            const HeapRange* r = heap_properties(arg(inst, 2), p0, p1) ? find_heap_range(p0, p1) : nullptr;
+            if (!r) {
+                error(Code::dxil_lower_bad_resource, "annotateHandle of a heap handle with unsupported properties "
+                                                     "(0x%x, 0x%x)", p0, p1);
+                return true;
+            }
+            annotated.file = r->file;
+            annotated.range_id = r->range_id;
+        }
+        define(inst.result) = annotated;
         return true;
     }
-    case OpId::CreateHandleFromHeap:
-        unsupported("DXIL op", "CreateHandleFromHeap (SM 6.6 descriptor heap indexing)");
+    case OpId::CreateHandleFromHeap: {
+        // (index, samplerHeap, nonUniform): typed by the annotateHandle that follows.
+        make_handle(inst.result, RegisterFile::null, 0, arg(inst, 1), arg(inst, 3));
         return true;
+    }
     default: return false;
     }
 }
@@ -124,7 +140,7 @@ void Lowerer::make_handle(ValueId result, RegisterFile file, uint32_t range, Val
 const Operand* Lowerer::handle_operand(ValueId id)
 {
     const Operand& h = operand(id);
-    if (h.kind != Operand::Kind::handle) {
+    if (h.kind != Operand::Kind::handle || h.file == RegisterFile::null) {
         if (!errors_)
             error(Code::dxil_lower_bad_resource, "a resource operand is not a handle from createHandle*");
         return nullptr;
