@@ -109,10 +109,15 @@ Kind compare_kind(Emitter& e, const Instruction& ins, OpClass cls)
 }
 
 /// Comparison writing a bool (boolean destination) or 0 / 0xffffffff.
+/// ieq / ine also compare booleans (LLVM icmp on i1).
 void emit_compare(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
 {
     const DstParam& dst = dst0(e, ins);
     Kind kind = compare_kind(e, ins, cls);
+    if ((op == spv::OpIEqual || op == spv::OpINotEqual) && src_kind(e, src(e, ins, 0)) == Kind::boolean) {
+        kind = Kind::boolean;
+        op = op == spv::OpIEqual ? spv::OpLogicalEqual : spv::OpLogicalNotEqual;
+    }
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     Value b = load_for(e, src(e, ins, 1), dst, kind);
     store_condition(e, dst, e.b_.createBinOp(op, e.type(Kind::boolean, a.count), a.id, b.id), a.count);

@@ -1,6 +1,6 @@
 // The SPIR-V emitter's state, shared by the files of libs/dxspv/spirv/ (one
-// file per area: registers, resources, images, arithmetic, control flow,
-// memory).
+// file per area: registers, SSA values, resources, images, arithmetic,
+// conversions, wave operations, control flow, memory).
 // Private to the emitter; the public entry point is spirv/emit.h.
 //
 // Representation choices:

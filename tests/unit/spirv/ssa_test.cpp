@@ -287,6 +287,8 @@ TEST_CASE("spirv ssa: booleans: logic, selects, conditions and word registers")
     b.op(Opcode::break_, {}, {});
     b.op(Opcode::endloop, {}, {});
     b.op(Opcode::iadd, {sd(12, i32)}, {ss(8, i32), ss(9, i32)});
+    b.op(Opcode::ieq, {sd(13, boolean)}, {ss(7, boolean), ss(3, boolean)});
+    b.op(Opcode::ine, {sd(14, u32)}, {ss(13, boolean), lb(false)});
     b.op(Opcode::ret, {}, {});
     std::string text = emit_dxil(b.p);
     CHECK_HAS(text, "OpLogicalAnd %bool");
@@ -297,5 +299,79 @@ TEST_CASE("spirv ssa: booleans: logic, selects, conditions and word registers")
     CHECK_HAS(text, "OpSelect %int");  // itoi from boolean: 0 / -1
     CHECK_HAS(text, "OpSelect %uint"); // utou from boolean, and the word register's mask
     CHECK_HAS(text, "OpINotEqual %bool");
+    CHECK_HAS(text, "OpLogicalEqual %bool");
     CHECK(occurrences(text, "OpSelectionMerge") >= 3); // discard, breakc and retc
+}
+
+TEST_CASE("spirv ssa: mutated SSA programs never crash the emitter")
+{
+    // SSA values of several types across an if, a loop and a switch, wave
+    // operations; then random corruption of files, types, ids, masks,
+    // swizzles and opcodes. The emitter may refuse but must not crash.
+    VsirBuilder base = dxil_compute();
+    base.dcl_temps(1);
+    base.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+    base.op(Opcode::ld_raw, {sd4(2, u32)}, {ss(0, u32), src(uav(0), "xyzw")});
+    base.op(Opcode::ult, {sd(3, boolean)}, {ss4(2, u32, "y"), lu(4)});
+    base.test(Opcode::if_, ss(3, boolean));
+    base.op(Opcode::ftof, {sd(4, f16)}, {lf(1.5f)});
+    base.op(Opcode::loop, {}, {});
+    base.op(Opcode::iadd, {sd(5, i64)}, {ss(1, i64), imm(i64, 5)});
+    base.test(Opcode::breakc, ss(3, boolean));
+    base.op(Opcode::break_, {}, {});
+    base.op(Opcode::endloop, {}, {});
+    base.op(Opcode::else_, {}, {});
+    base.op(Opcode::switch_, {}, {ss(0, u32)});
+    base.op(Opcode::case_, {}, {lu(1)});
+    base.op(Opcode::wave_active_sum, {sd(6, u32)}, {ss(0, u32)});
+    base.op(Opcode::mov, {r(0, "x", u32)}, {ss(6, u32)});
+    base.op(Opcode::break_, {}, {});
+    base.op(Opcode::endswitch, {}, {});
+    base.op(Opcode::endif, {}, {});
+    base.op(Opcode::unpack64, {sd(7, u32), sd(8, u32)}, {ss(5, i64)});
+    base.op(Opcode::ftof, {sd(9, f32)}, {ss(4, f16)});
+    base.op(Opcode::mov, {sd(10, u32)}, {ss(9, f32)});
+    store_word(base, 0, ss(10, u32));
+    store_word(base, 4, ss(7, u32));
+    base.op(Opcode::ret, {}, {});
+    emit_dxil(base.p);
+
+    uint64_t state = 0x9e3779b97f4a7c15ull;
+    auto next = [&state](uint32_t bound) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return uint32_t(state % bound);
+    };
+    auto mutate_register = [&](Register& reg) {
+        switch (next(5)) {
+        case 0: reg.file = next(2) ? RegisterFile::ssa : RegisterFile(next(uint32_t(RegisterFile::count))); break;
+        case 1: reg.type = DataType(next(uint32_t(DataType::opaque) + 1)); break;
+        case 2: reg.idx[0].offset = next(8) == 0 ? ~0u : next(14); break;
+        case 3: reg.index_count = uint8_t(next(3)); break;
+        default: reg.dimension = Dimension(next(3)); break;
+        }
+    };
+    for (int round = 0; round < 1500; ++round) {
+        Program p = copy_program(base.p);
+        for (int m = 0, n = 1 + int(next(3)); m < n; ++m) {
+            switch (next(5)) {
+            case 0: p.instructions[next(uint32_t(p.instructions.size()))].opcode = Opcode(next(uint32_t(Opcode::count))); break;
+            case 1: mutate_register(p.dsts[next(uint32_t(p.dsts.size()))].reg); break;
+            case 2: mutate_register(p.srcs[next(uint32_t(p.srcs.size()))].reg); break;
+            case 3: p.dsts[next(uint32_t(p.dsts.size()))].write_mask = uint8_t(next(16)); break;
+            default: p.srcs[next(uint32_t(p.srcs.size()))].swizzle = uint8_t(next(256)); break;
+            }
+        }
+        for (dxspv::spirv::TargetEnv env : {dxspv::spirv::TargetEnv::vulkan1_0, dxspv::spirv::TargetEnv::vulkan1_3}) {
+            dxspv::spirv::EmitOptions options;
+            options.target_env = env;
+            std::vector<uint32_t> words;
+            dxspv::Diagnostics diags("emit");
+            if (dxspv::spirv::emit_spirv(p, options, words, diags)) {
+                dxspv::Diagnostics val;
+                dxspv::spirv::validate_spirv(words, env, val); // must not crash either
+            }
+        }
+    }
 }
