@@ -375,3 +375,20 @@ TEST_CASE("spirv ssa: mutated SSA programs never crash the emitter")
         }
     }
 }
+
+TEST_CASE("spirv ssa: 64-bit values loaded from and stored to raw buffers take two words")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::ishl, {sd(1, u32)}, {ss(0, u32), lu(3)});
+    b.op(Opcode::ld_raw, {sd(2, u64)}, {ss(1, u32), src(uav(0), "xyzw")});
+    b.op(Opcode::ld_raw, {sd4(3, f64, "xy")}, {ss(1, u32), src(uav(0), "zwxy")});
+    b.op(Opcode::iadd, {sd(4, u64)}, {ss(2, u64), imm(u64, 1ull << 32)});
+    b.op(Opcode::store_raw, {dst(uav(0), "xy")}, {ss(1, u32), ss(4, u64)});
+    b.op(Opcode::add, {sd(5, f64)}, {ss4(3, f64, "x"), ss4(3, f64, "y")});
+    b.op(Opcode::store_raw, {dst(uav(0), "zw")}, {ss(1, u32), ss(5, f64)});
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpBitcast %ulong");
+    CHECK_HAS(text, "OpBitcast %v2double");
+    CHECK(occurrences(text, "OpLoad %uint") == 6);
+}
