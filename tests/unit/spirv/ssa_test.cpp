@@ -392,3 +392,37 @@ TEST_CASE("spirv ssa: 64-bit values loaded from and stored to raw buffers take t
     CHECK_HAS(text, "OpBitcast %v2double");
     CHECK(occurrences(text, "OpLoad %uint") == 6);
 }
+
+TEST_CASE("spirv ssa: resource operations read and write SSA values")
+{
+    VsirBuilder b = dxil_compute();
+    Declaration& tex = b.dcl_descriptor(Opcode::dcl_resource, RegisterFile::resource, 1);
+    tex.dimension = ResourceDimension::texture_2d;
+    for (DataType& t : tex.return_type)
+        t = f32;
+    Declaration& img = b.dcl_descriptor(Opcode::dcl_uav_typed, RegisterFile::uav, 2);
+    img.dimension = ResourceDimension::texture_2d;
+    for (DataType& t : img.return_type)
+        t = u32;
+    b.dcl_descriptor(Opcode::dcl_sampler, RegisterFile::sampler, 0);
+    b.dcl_tgsm_raw(0, 64);
+    Register sampler = mk(RegisterFile::sampler, DataType::opaque, Dimension::none, {0, 0});
+    b.op(Opcode::utof, {sd(1, f32)}, {ss(0, u32)});
+    b.op(Opcode::mov, {sd4(2, f32, "xy")}, {src(make_immediate_vec4(f32, 0x3f000000, 0x3e800000, 0, 0))});
+    b.op(Opcode::sample_l, {sd4(3, f32)}, {ss4(2, f32, "xy"), src(srv(1)), src(sampler, "x"), ss(1, f32)});
+    b.op(Opcode::mov, {sd4(5, i32)}, {src(make_immediate_vec4(i32, 1, 2, 0, 0))});
+    b.op(Opcode::ld, {sd4(4, f32, "xz")}, {ss4(5, i32, "xyzw"), src(srv(1), "xyzw")});
+    b.op(Opcode::ftou, {sd4(6, u32)}, {ss4(3, f32, "xyzw")});
+    b.op(Opcode::store_uav_typed, {dst(uav(2), "xyzw")}, {ss4(5, u32, "xyyy"), ss4(6, u32, "wzyx")});
+    b.op(Opcode::imm_atomic_iadd, {sd(7, u32), dst(tgsm(0), "x")}, {ss(0, u32), lu(1)});
+    b.op(Opcode::bufinfo, {sd(8, u32)}, {src(uav(0), "xxxx")});
+    b.op(Opcode::iadd, {sd(9, u32)}, {ss(7, u32), ss(8, u32)});
+    store_word(b, 0, ss(9, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpImageSampleExplicitLod %v4float");
+    CHECK_HAS(text, "OpImageFetch %v4float");
+    CHECK_HAS(text, "OpImageWrite");
+    CHECK_HAS(text, "OpAtomicIAdd %uint");
+    CHECK_HAS_NOT(text, "OpName %sr");
+}
