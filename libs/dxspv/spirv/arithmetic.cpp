@@ -1,11 +1,13 @@
-// Arithmetic, comparison, integer, bit, conversion and double opcodes.
+// Arithmetic, comparison, integer, bit and double opcodes (conversions:
+// conversions.cpp).
 //
 // Operands are loaded per destination component (load_src) in the kind
 // their Register::type gives and converted (bitcast) to the kind the
 // operation computes in: the opcode fixes float or integer (OpClass), the
-// destination's type the width and signedness where the opcode leaves them
-// open (add and dadd share one path). Results of two-destination opcodes are all computed before
-// anything is stored, so a destination may alias a source.
+// destination's type the width (16, 32 or 64 bits) and signedness where the
+// opcode leaves them open (add and dadd share one path); booleans make
+// and/or/xor/not logical. Results of two-destination opcodes are all
+// computed before anything is stored, so a destination may alias a source.
 #include "spirv/alu.h"
 
 namespace dxspv::spirv {
@@ -535,7 +537,7 @@ void emit_mov(Emitter& e, const Instruction& ins)
 bool Emitter::emit_alu(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
-    if (ins.dst_count == 1 && skipped(prog_.dst(ins, 0)) && opcode_info(ins.opcode).kind == vsir::OpcodeKind::arithmetic)
+    if (ins.dst_count == 1 && skipped(prog_.dst(ins, 0)))
         return true;
     Emitter& e = *this;
     switch (ins.opcode) {
