@@ -426,3 +426,42 @@ TEST_CASE("spirv ssa: resource operations read and write SSA values")
     CHECK_HAS(text, "OpAtomicIAdd %uint");
     CHECK_HAS_NOT(text, "OpName %sr");
 }
+
+TEST_CASE("spirv ssa: malformed SSA programs are refused with numbered diagnostics")
+{
+    auto refused = [](const Program& p, const char* text) {
+        dxspv::spirv::EmitOptions options;
+        std::vector<uint32_t> words;
+        dxspv::Diagnostics diags("emit");
+        CHECK_FALSE(dxspv::spirv::emit_spirv(p, options, words, diags));
+        CHECK(words.empty());
+        CHECK(diags.has_code(dxspv::Code::spirv_invalid_operand));
+        CHECK_MESSAGE(contains(diags.to_string(), text), diags.to_string());
+    };
+    {
+        VsirBuilder b = dxil_compute();
+        b.p.ssa_count = 4;
+        b.op(Opcode::iadd, {sd(1, u32)}, {ss(3, u32), lu(1)}); // sr3 never defined
+        b.op(Opcode::ret, {}, {});
+        refused(b.p, "sr3 is never defined");
+    }
+    {
+        VsirBuilder b = dxil_compute();
+        b.op(Opcode::ld_raw, {sd4(1, u32, "xy")}, {ss(0, u32), src(uav(0), "xyzw")});
+        b.op(Opcode::iadd, {sd(2, u32)}, {ss4(1, u32, "z"), lu(1)}); // z not written
+        b.op(Opcode::ret, {}, {});
+        refused(b.p, "sr1 component z is not defined");
+    }
+    {
+        VsirBuilder b = dxil_compute();
+        b.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+        b.op(Opcode::iadd, {sd(2, u32)}, {ss(1, u32), lu(1)}); // read at another width
+        b.op(Opcode::ret, {}, {});
+        refused(b.p, "64-bit where a 32-bit value is expected");
+    }
+    {
+        VsirBuilder b = dxil_compute();
+        b.p.ssa_count = 1u << 25;
+        refused(b.p, "SSA values");
+    }
+}
