@@ -75,7 +75,7 @@ TEST_CASE("spirv wave: lane queries, votes, ballots, broadcasts, reductions and 
     CHECK_HAS(text, "OpGroupNonUniformAll %bool");
     CHECK_HAS(text, "OpGroupNonUniformAllEqual %bool");
     CHECK_HAS(text, "OpGroupNonUniformBallot %v4uint");
-    CHECK_HAS(text, "OpGroupNonUniformShuffle %uint");
+    CHECK_HAS(text, "OpGroupNonUniformBroadcast %uint"); // an immediate lane
     CHECK_HAS(text, "OpGroupNonUniformShuffle %bool");
     CHECK_HAS(text, "OpGroupNonUniformBroadcastFirst %float");
     CHECK_HAS(text, "OpGroupNonUniformFAdd %float %uint_3 Reduce");
