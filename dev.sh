@@ -4,6 +4,8 @@
 #
 #   ./dev.sh demo      translate the bundled compute shader to SPIR-V, print
 #                      its disassembly and the validation result
+#   ./dev.sh demo NAME run demos/NAME (mandelbrot, triangle, append) on Vulkan;
+#                      the pictures go to build/demos/NAME.png
 #   ./dev.sh test      run the whole test suite; ends with "N passed, N failed"
 #   ./dev.sh fuzz [S]  run every libFuzzer harness for S seconds (default 60)
 #   ./dev.sh build     configure and build only
@@ -19,7 +21,7 @@ export DXSPV_FUZZ_BUILD_DIR=${DXSPV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools glslang-dev
-          doctest-dev libvulkan-dev mesa-vulkan-drivers clang libclang-rt-14-dev)
+          doctest-dev libvulkan-dev mesa-vulkan-drivers zlib1g-dev clang libclang-rt-14-dev)
 FUZZ_SECONDS=${DXSPV_CI_FUZZ_SECONDS:-15}
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
@@ -68,6 +70,13 @@ build_tsan() {
 }
 
 demo() {
+    if [ -n "${1:-}" ]; then
+        [ -x "$BUILD/demos/$1" ] || { echo "no demo '$1' (mandelbrot, triangle, append)" >&2; exit 2; }
+        export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+        log "running demos/$1"
+        if [ "$1" = append ]; then "$BUILD/demos/$1"; else "$BUILD/demos/$1" -o "$BUILD/demos/$1.png"; fi
+        return
+    fi
     local shader=demos/shaders/increment_cs.dxbc
     log "translating $shader (see demos/shaders/increment_cs.asm for its source)"
     "$BUILD/programs/shader-translate/shader-translate" --validate -b spirv-text "$shader"
@@ -100,7 +109,7 @@ run_tests() {
 case "${1:-}" in
     deps) install_deps ;;
     build) install_deps; build ;;
-    demo) install_deps; build; demo ;;
+    demo) install_deps; build; demo "${2:-}" ;;
     test) install_deps; build; run_tests ;;
     fuzz) install_deps; tests/fuzz/run.sh "${2:-60}" ;;
     *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;

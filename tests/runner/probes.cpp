@@ -146,8 +146,9 @@ bool Runner::readback(GpuResource& r, uint32_t layer, std::vector<uint8_t>& data
         return true;
     }
     Image& img = r.image;
-    if (img.samples != VK_SAMPLE_COUNT_1_BIT) {
-        error = "probing a multisampled resource is not supported";
+    bool multisampled = img.samples != VK_SAMPLE_COUNT_1_BIT;
+    if (multisampled && img.aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
+        error = "probing a multisampled depth resource is not supported";
         return false;
     }
     bool is3d = img.type == VK_IMAGE_TYPE_3D;
@@ -157,26 +158,70 @@ bool Runner::readback(GpuResource& r, uint32_t layer, std::vector<uint8_t>& data
     }
     width = img.width;
     height = img.height;
+    // A multisampled colour target is resolved (averaged, as D3D's
+    // ResolveSubresource does) into a single-sample image first.
+    Image resolved;
+    if (multisampled) {
+        VkImageCreateInfo ici = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+        ici.imageType = VK_IMAGE_TYPE_2D;
+        ici.format = img.format;
+        ici.extent = {width, height, 1};
+        ici.mipLevels = 1;
+        ici.arrayLayers = 1;
+        ici.samples = VK_SAMPLE_COUNT_1_BIT;
+        ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+        ici.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+        if (!dev_.create_image(ici, resolved, error))
+            return false;
+    }
     Buffer staging;
     VkDeviceSize size = VkDeviceSize(width) * height * r.texel_size;
-    if (!dev_.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, staging, error))
+    if (!dev_.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, staging, error)) {
+        dev_.destroy_image(resolved);
         return false;
+    }
     bool ok = dev_.submit([&](VkCommandBuffer cmd) {
         VkMemoryBarrier barrier = {VK_STRUCTURE_TYPE_MEMORY_BARRIER};
         barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
         barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT;
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1,
                              &barrier, 0, nullptr, 0, nullptr);
+        VkImage source = img.image;
+        uint32_t source_layer = is3d ? 0 : layer;
+        if (multisampled) {
+            VkImageMemoryBarrier to_general = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+            to_general.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+            to_general.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+            to_general.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+            to_general.srcQueueFamilyIndex = to_general.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+            to_general.image = resolved.image;
+            to_general.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+            vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                                 nullptr, 0, nullptr, 1, &to_general);
+            VkImageResolve region = {};
+            region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, layer, 1};
+            region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+            region.extent = {width, height, 1};
+            vkCmdResolveImage(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL, resolved.image, VK_IMAGE_LAYOUT_GENERAL, 1,
+                              &region);
+            barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+            barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+            vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &barrier,
+                                 0, nullptr, 0, nullptr);
+            source = resolved.image;
+            source_layer = 0;
+        }
         VkBufferImageCopy region = {};
-        region.imageSubresource = {img.aspect, 0, is3d ? 0 : layer, 1};
+        region.imageSubresource = {img.aspect, 0, source_layer, 1};
         region.imageOffset = {0, 0, is3d ? int32_t(layer) : 0};
         region.imageExtent = {width, height, 1};
-        vkCmdCopyImageToBuffer(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region);
+        vkCmdCopyImageToBuffer(cmd, source, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region);
         barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
         barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
                              nullptr, 0, nullptr);
     }, error);
+    dev_.destroy_image(resolved);
     if (ok) {
         const auto* p = static_cast<const uint8_t*>(staging.mapped);
         data.assign(p, p + size);

@@ -85,26 +85,33 @@ bool describe_declaration(const vsir::Instruction& ins, const vsir::Declaration&
     return true;
 }
 
-/// Range ids of the UAVs the program reads (loads and atomics, not plain stores).
-std::vector<bool> uavs_read(const vsir::Program& p)
+enum UavUse : uint8_t { uav_read = 1, uav_counter = 2 };
+
+/// Per UAV range id: read (loads and atomics, not plain stores) and counter
+/// use (imm_atomic_alloc/consume, which need the counter even when the
+/// declaration does not flag it, as for fxc's AppendStructuredBuffer).
+std::vector<uint8_t> uav_uses(const vsir::Program& p)
 {
-    std::vector<bool> read;
-    auto mark = [&](const vsir::Register& r) {
+    std::vector<uint8_t> uses;
+    auto mark = [&](const vsir::Register& r, uint8_t use) {
         if (r.file != vsir::RegisterFile::uav || r.index_count == 0 || r.idx[0].offset > 1u << 20)
             return;
-        if (read.size() <= r.idx[0].offset)
-            read.resize(r.idx[0].offset + 1);
-        read[r.idx[0].offset] = true;
+        if (uses.size() <= r.idx[0].offset)
+            uses.resize(r.idx[0].offset + 1);
+        uses[r.idx[0].offset] |= use;
     };
     for (const vsir::Instruction& ins : p.instructions) {
         if (vsir::opcode_info(ins.opcode).kind == vsir::OpcodeKind::declaration || is_store(ins.opcode))
             continue;
-        for (const vsir::SrcParam& s : p.srcs_of(ins))
-            mark(s.reg);
-        for (const vsir::DstParam& d : p.dsts_of(ins))
-            mark(d.reg);
+        uint8_t use = uav_read;
+        if (ins.opcode == vsir::Opcode::imm_atomic_alloc || ins.opcode == vsir::Opcode::imm_atomic_consume)
+            use |= uav_counter;
+        for (const vsir::SrcParam& src : p.srcs_of(ins))
+            mark(src.reg, use);
+        for (const vsir::DstParam& dst : p.dsts_of(ins))
+            mark(dst.reg, uav_read);
     }
-    return read;
+    return uses;
 }
 
 bool copy_signature(const std::vector<SignatureElement>& in, dxspv_signature_info& out)
@@ -142,7 +149,7 @@ bool reflect(const api::Request& req, const vsir::Program& p, dxspv_reflection& 
     r.model_minor = p.model.minor;
     r.specialization_constants = spirv::specialization_constants_used(p);
     spirv::BindingMap map{req.bindings, req.counter_bindings, false};
-    std::vector<bool> read = uavs_read(p);
+    std::vector<uint8_t> uses = uav_uses(p);
     std::vector<dxspv_descriptor_info> descriptors;
     for (const vsir::Instruction& ins : p.instructions) {
         if (ins.decl >= p.decls.size())
@@ -153,8 +160,11 @@ bool reflect(const api::Request& req, const vsir::Program& p, dxspv_reflection& 
         dxspv_descriptor_info info;
         if (!describe_declaration(ins, d, info))
             continue;
-        if (info.type == DXSPV_DESCRIPTOR_TYPE_UAV && d.index < read.size() && read[d.index])
+        uint8_t use = info.type == DXSPV_DESCRIPTOR_TYPE_UAV && d.index < uses.size() ? uses[d.index] : 0;
+        if (use & uav_read)
             info.flags |= DXSPV_DESCRIPTOR_INFO_UAV_READ;
+        if (use & uav_counter)
+            info.flags |= DXSPV_DESCRIPTOR_INFO_UAV_COUNTER;
         spirv::ResolvedBinding b = map.resolve(spirv::DescriptorType(info.type), info.register_space,
                                                info.register_index, p.model.stage);
         info.set = b.set;

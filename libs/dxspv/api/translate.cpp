@@ -2,6 +2,8 @@
 // Read translate() top to bottom; each step is one call.
 #include "api/translate.h"
 
+#include "api/dxil_program.h"
+
 #include <cstring>
 
 #include "container/checksum.h"
@@ -20,10 +22,13 @@ namespace dxspv::api {
 
 namespace {
 
-constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM};
+constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM,
+                                               DXSPV_SOURCE_TYPE_DXBC_DXIL};
 constexpr dxspv_target_type tpf_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
                                              DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_D3D_ASM,
                                              DXSPV_TARGET_TYPE_DXBC_TPF};
+constexpr dxspv_target_type dxil_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
+                                              DXSPV_TARGET_TYPE_VSIR_TEXT};
 
 spirv::TargetEnv target_env(dxspv_spirv_environment env)
 {
@@ -98,6 +103,7 @@ bool read_source(dxspv_source_type source, const Request& req, vsir::Program& pr
             text.remove_suffix(1);
         return text::assemble(text, program, diags);
     }
+    case DXSPV_SOURCE_TYPE_DXBC_DXIL: return read_dxbc_dxil(req, program, diags);
     default:
         diags.error(Code::api_unsupported_source, Location::none(), "source type %s is not implemented yet",
                     dxspv_source_type_name(source));
@@ -173,6 +179,7 @@ std::span<const dxspv_target_type> supported_target_types(dxspv_source_type sour
     switch (source) {
     case DXSPV_SOURCE_TYPE_DXBC_TPF:
     case DXSPV_SOURCE_TYPE_D3D_ASM: return tpf_targets;
+    case DXSPV_SOURCE_TYPE_DXBC_DXIL: return dxil_targets;
     default: return {};
     }
 }

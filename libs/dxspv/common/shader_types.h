@@ -110,6 +110,7 @@ struct SignatureElement {
     MinPrecision min_precision = MinPrecision::none;
     uint8_t mask = 0;      ///< components the element occupies
     uint8_t used_mask = 0; ///< components the shader reads (inputs) or does not always write (outputs)
+    uint16_t reserved = 0; ///< the two bytes after used_mask: 0 from compilers, kept for bit-exact round trips
 };
 
 } // namespace dxspv

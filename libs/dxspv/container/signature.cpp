@@ -57,6 +57,7 @@ bool parse_element(const Chunk& chunk, SignatureFormat format, size_t at, Signat
     e.register_index = u32_at(data, p + 16);
     e.mask = data[p + 20];
     e.used_mask = data[p + 21];
+    e.reserved = uint16_t(data[p + 22] | data[p + 23] << 8);
     if (format == SignatureFormat::sg1)
         e.min_precision = MinPrecision(u32_at(data, p + 24));
     return true;
@@ -127,7 +128,7 @@ std::vector<uint8_t> serialize_signature(std::span<const SignatureElement> eleme
         w.u32(e.register_index);
         w.u8(e.mask);
         w.u8(e.used_mask);
-        w.u16(0);
+        w.u16(e.reserved);
         if (format == SignatureFormat::sg1)
             w.u32(uint32_t(e.min_precision));
     }

@@ -243,6 +243,8 @@ std::string overrides(const SignatureElement& e, const SignatureElement& back)
         s += strformat(" stream=%u", e.stream);
     if (e.min_precision != MinPrecision::none)
         s += strformat(" prec=%u", unsigned(e.min_precision));
+    if (e.reserved)
+        s += strformat(" reserved=0x%x", unsigned(e.reserved));
     return s;
 }
 
@@ -270,6 +272,8 @@ bool apply_override(std::string_view item, SignatureElement& e)
         e.stream = uint32_t(v);
     else if (key == "prec")
         e.min_precision = MinPrecision(v);
+    else if (key == "reserved" && v <= 0xffff)
+        e.reserved = uint16_t(v);
     else
         return false;
     return true;

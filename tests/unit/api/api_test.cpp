@@ -277,3 +277,30 @@ TEST_CASE("reflection lists the specialization constants the SPIR-V declares")
     CHECK(std::strstr(json, "\"specialization_constants\": []") != nullptr);
     dxspv_free_messages(json);
 }
+
+TEST_CASE("reflection reports the counter of a UAV used by imm_atomic_alloc/consume without the counter flag")
+{
+    // fxc declares an AppendStructuredBuffer as plain dcl_uav_structured; the
+    // SPIR-V still needs (and declares) its counter, so reflection must report it.
+    auto reflect_text = [](const char* text, dxspv::Reflection& r) {
+        dxspv::CompileOptions o;
+        o.source_type = DXSPV_SOURCE_TYPE_D3D_ASM;
+        dxspv::Text messages;
+        auto bytes = std::as_bytes(std::span(text, std::strlen(text)));
+        REQUIRE_MESSAGE(dxspv::reflect(bytes, o, r, messages) == DXSPV_OK, messages.view());
+    };
+    const char* append = "cs_5_0\ndcl_uav_structured u0, 4\ndcl_uav_structured u1, 4\ndcl_temps 1\n"
+                         "dcl_thread_group 1, 1, 1\nimm_atomic_alloc r0.x, u0\nimm_atomic_consume r0.x, u1\nret\n";
+    dxspv::Reflection r;
+    reflect_text(append, r);
+    REQUIRE(r->descriptor_count == 2);
+    for (unsigned i = 0; i < 2; ++i) {
+        CHECK((r->descriptors[i].flags & DXSPV_DESCRIPTOR_INFO_UAV_COUNTER) != 0);
+        CHECK(r->descriptors[i].counter_binding == 4000 + i); // the default counter mapping
+    }
+    dxspv::Reflection plain;
+    reflect_text("cs_5_0\ndcl_uav_structured u0, 4\ndcl_thread_group 1, 1, 1\n"
+                 "store_structured u0.x, l(0), l(0), l(1)\nret\n", plain);
+    REQUIRE(plain->descriptor_count == 1);
+    CHECK(plain->descriptors[0].flags == DXSPV_DESCRIPTOR_INFO_STRUCTURED_BUFFER);
+}

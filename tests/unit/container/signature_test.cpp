@@ -96,6 +96,28 @@ TEST_CASE("signature round trip in every format")
     }
 }
 
+TEST_CASE("signature: the reserved bytes after the masks survive parse and serialize")
+{
+    // Compilers write 0 there; a hand-made container (dxilconv's hs3 test)
+    // has 0x10 in byte 23 of an element. Round trips keep it.
+    std::vector<SignatureElement> elements = sample_elements();
+    for (SignatureFormat format : {SignatureFormat::sgn, SignatureFormat::sg5, SignatureFormat::sg1}) {
+        Bytes data = serialize_signature(elements, format);
+        size_t at = 8 + signature_element_size(format) + (format == SignatureFormat::sgn ? 0 : 4);
+        CHECK(data[at + 22] == 0);
+        CHECK(data[at + 23] == 0);
+        data[at + 23] = 0x10;
+        std::vector<SignatureElement> parsed;
+        Diagnostics diags;
+        Chunk chunk{fourcc(format == SignatureFormat::sgn ? "OSGN" : format == SignatureFormat::sg5 ? "OSG5" : "OSG1"),
+                    100, data};
+        REQUIRE(parse_signature(chunk, parsed, diags));
+        CHECK(parsed[1].reserved == 0x1000);
+        CHECK(parsed[0].reserved == 0);
+        CHECK(serialize_signature(parsed, format) == data);
+    }
+}
+
 TEST_CASE("signature padding and empty signatures")
 {
     CHECK(serialize_signature({}, SignatureFormat::sg1) == Bytes{0, 0, 0, 0, 8, 0, 0, 0});

@@ -332,3 +332,20 @@ TEST_CASE("tpf: immediate constant buffer goes into the u32 pool; comments are s
     CHECK(p.u32_pool[d.data_first] == 1);
     CHECK(p.u32_pool[d.data_first + 7] == 8);
 }
+
+TEST_CASE("tpf: shader messages, debug info and opaque custom data blocks are skipped by their length")
+{
+    Result r;
+    read(Prog(ps, 5, 0)
+             .raw({custom_shader_message << 11 | op_customdata, 6, 0, 1, 0x6c6c6568, 0x6f})
+             .raw({custom_debug_info << 11 | op_customdata, 2})
+             .raw({custom_opaque << 11 | op_customdata, 4, 0xdeadbeef, 0})
+             .op(op_mov, {dst(operand_temp, {0}), src(operand_temp, {1})})
+             .bytes(),
+         r);
+    require_ok(r);
+    const auto& p = r.program;
+    REQUIRE(p.instructions.size() == 1);
+    CHECK(p.instructions[0].opcode == Opcode::mov);
+    CHECK(p.instructions[0].location == 8 + 4 * (6 + 2 + 4));
+}

@@ -1,0 +1,43 @@
+// DXIL lowering: calls. A `dx.op.*` call is looked up in the op table (which
+// also enforces the experimental-op rules) and dispatched to its family;
+// anything else is an unsupported call.
+#include "dxil/lower/context.h"
+
+namespace dxspv::dxil::lower {
+
+void Lowerer::lower_call(const Instruction& inst)
+{
+    if (inst.operands.empty())
+        return;
+    const Function* callee = function_of(inst.operands[0]);
+    if (!callee) {
+        unsupported("call through", "a function pointer");
+        return;
+    }
+    std::string_view name = callee->name;
+    if (name.substr(0, 14) == "llvm.lifetime.")
+        return; // lifetime markers of allocas: nothing to do
+    if (name.substr(0, 6) != "dx.op.") {
+        std::string n(name);
+        unsupported("call of function", n.c_str());
+        return;
+    }
+    uint32_t opcode = 0;
+    if (!constant_u32(arg(inst, 0), opcode)) {
+        error(Code::dxil_lower_bad_operand, "a dx.op call whose opcode is not a constant");
+        return;
+    }
+    size_t before = diags_.error_count();
+    const ops::OpInfo* info = ops::lookup(opcode, options_.experimental_ops, diags_, Location::instruction(inst_index_));
+    if (!info) {
+        errors_ += uint32_t(diags_.error_count() - before);
+        return;
+    }
+    ops::OpId op = info->id();
+    if (lower_io_op(op, inst) || lower_math_op(op, inst) || lower_wave_op(op, inst) || lower_handle_op(op, inst) ||
+        lower_resource_op(op, inst))
+        return;
+    unsupported("DXIL op", info->name);
+}
+
+} // namespace dxspv::dxil::lower

@@ -1,0 +1,94 @@
+// DXIL lowering: wave and quad ops (SM 6.0+), as the VSIR wave_* / quad_*
+// opcodes (VSIR.md, "DXIL" section).
+#include "dxil/lower/context.h"
+
+namespace dxspv::dxil::lower {
+
+namespace {
+
+using vsir::Opcode;
+using ops::OpId;
+
+DataType signed_of(DataType t)
+{
+    switch (t) {
+    case DataType::u16: return DataType::i16;
+    case DataType::u32: return DataType::i32;
+    case DataType::u64: return DataType::i64;
+    default: return t;
+    }
+}
+
+} // namespace
+
+bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
+{
+    DataType t = data_type(inst.type);
+    ValueId a = arg(inst, 1);
+    auto unary = [&](Opcode o, DataType dt, DataType st) { emit(o, {new_ssa(inst.result, dt)}, {src(a, st)}); };
+    switch (op) {
+    case OpId::WaveIsFirstLane: emit(Opcode::wave_is_first_lane, {new_ssa(inst.result, DataType::boolean)}, {}); return true;
+    case OpId::WaveGetLaneIndex: emit(Opcode::wave_lane_index, {new_ssa(inst.result, DataType::u32)}, {}); return true;
+    case OpId::WaveGetLaneCount: emit(Opcode::wave_lane_count, {new_ssa(inst.result, DataType::u32)}, {}); return true;
+    case OpId::WaveAnyTrue: unary(Opcode::wave_any_true, DataType::boolean, DataType::boolean); return true;
+    case OpId::WaveAllTrue: unary(Opcode::wave_all_true, DataType::boolean, DataType::boolean); return true;
+    case OpId::WaveActiveAllEqual: unary(Opcode::wave_all_equal, DataType::boolean, data_type(type_of(a))); return true;
+    case OpId::WaveActiveBallot: {
+        vsir::DstParam d = new_ssa_vec(no_id, DataType::u32, 0xf);
+        emit(Opcode::wave_ballot, {d}, {src(a, DataType::boolean)});
+        set_result_vec(inst.result, d.reg.idx[0].offset, DataType::u32, 4);
+        return true;
+    }
+    case OpId::WaveReadLaneAt:
+        emit(Opcode::wave_read_lane_at, {new_ssa(inst.result, t)}, {src(a, t), src(arg(inst, 2), DataType::u32)});
+        return true;
+    case OpId::WaveReadLaneFirst: unary(Opcode::wave_read_lane_first, t, t); return true;
+    case OpId::WaveActiveOp:
+    case OpId::WavePrefixOp: {
+        // (value, op kind: 0 sum, 1 product, 2 min, 3 max; signed: 0 unsigned, 1 signed)
+        uint32_t kind = 0, sign = 1;
+        constant_u32(arg(inst, 2), kind);
+        constant_u32(arg(inst, 3), sign);
+        bool prefix = op == OpId::WavePrefixOp;
+        Opcode o;
+        switch (kind) {
+        case 0: o = prefix ? Opcode::wave_prefix_sum : Opcode::wave_active_sum; break;
+        case 1: o = prefix ? Opcode::wave_prefix_product : Opcode::wave_active_product; break;
+        case 2: o = Opcode::wave_active_min; break;
+        case 3: o = Opcode::wave_active_max; break;
+        default: error(Code::dxil_lower_bad_operand, "unknown wave operation %u", kind); return true;
+        }
+        if (prefix && kind > 1) {
+            unsupported("DXIL op", "WavePrefixOp min/max");
+            return true;
+        }
+        DataType vt = t == DataType::f16 || t == DataType::f32 || t == DataType::f64 || !sign ? t : signed_of(t);
+        emit(o, {new_ssa(inst.result, vt)}, {src(a, vt)});
+        return true;
+    }
+    case OpId::WaveActiveBit: {
+        uint32_t kind = 0;
+        constant_u32(arg(inst, 2), kind);
+        Opcode o = kind == 0 ? Opcode::wave_active_and : kind == 1 ? Opcode::wave_active_or : Opcode::wave_active_xor;
+        unary(o, t, t);
+        return true;
+    }
+    case OpId::WaveAllBitCount: unary(Opcode::wave_active_count_bits, DataType::u32, DataType::boolean); return true;
+    case OpId::WavePrefixBitCount: unary(Opcode::wave_prefix_count_bits, DataType::u32, DataType::boolean); return true;
+    case OpId::QuadReadLaneAt:
+        emit(Opcode::quad_read_lane_at, {new_ssa(inst.result, t)}, {src(a, t), src(arg(inst, 2), DataType::u32)});
+        return true;
+    case OpId::QuadOp: {
+        uint32_t kind = 0;
+        constant_u32(arg(inst, 2), kind);
+        Opcode o = kind == 0 ? Opcode::quad_read_across_x
+                   : kind == 1 ? Opcode::quad_read_across_y
+                               : Opcode::quad_read_across_diagonal;
+        unary(o, t, t);
+        return true;
+    }
+    default: return false;
+    }
+}
+
+} // namespace dxspv::dxil::lower
