@@ -177,7 +177,7 @@ void emit_float_class(Emitter& e, const Instruction& ins)
 /// The condition operand of movc/swapc as a bool vector.
 spv::Id nonzero(Emitter& e, const SrcParam& condition, const DstParam& dst)
 {
-    return e.truth(load_own(e, condition, dst), true);
+    return e.truth(e.load_for_dst(condition, dst), true);
 }
 
 void emit_movc(Emitter& e, const Instruction& ins)
