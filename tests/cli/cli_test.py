@@ -5,7 +5,9 @@ with "N passed, N failed".
 
 usage: cli_test.py SHADER_TRANSLATE SOURCE_ROOT
 """
+import glob
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -14,6 +16,47 @@ TOOL = sys.argv[1]
 ROOT = sys.argv[2]
 SHADER = os.path.join(ROOT, "demos", "shaders", "increment_cs.dxbc")
 results = []
+
+# A small DXIL module as dxc prints it (and as the .ll writer prints it back).
+DXIL_LL = """target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+%dx.types.Handle = type { i8* }
+
+define void @main() {
+  %1 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)
+  %2 = fmul fast float %1, 2.000000e+00
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %2)
+  ret void
+}
+
+; Function Attrs: nounwind readnone
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+
+; Function Attrs: nounwind
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #1
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{void ()* @main, !"main", null, null, null}
+"""
+
+
+def dxil_container(bitcode):
+    """A DXBC container with one DXIL chunk: a pixel shader 6.0 program header and `bitcode`."""
+    program = struct.pack("<II4sIII", 0 << 16 | 6 << 4, (24 + len(bitcode) + 3) // 4, b"DXIL", 0x100, 16,
+                          len(bitcode)) + bitcode
+    program += b"\x00" * (-len(program) % 4)
+    chunk = b"DXIL" + struct.pack("<I", len(program)) + program
+    header_size = 32 + 4
+    return b"DXBC" + b"\x00" * 16 + struct.pack("<IIII", 1, header_size + len(chunk), 1, header_size) + chunk
 
 
 def run(args, stdin=None):
@@ -86,6 +129,34 @@ with tempfile.TemporaryDirectory() as tmp:
     case("missing binding file", ["--bindings", os.path.join(tmp, "none.txt"), SHADER], 1, stderr="cannot open")
     case("d3d-asm round trip", ["-b", "d3d-asm", SHADER], 0, stdout=["cs_5_0", "dcl_uav_raw u0", "store_raw u0.x, r0.x, r1.x"])
     case("truncated container", ["-b", "spirv-text", truncated], 1, stderr=": E3")
+
+    # dxil-ll text and DXIL containers to dxil-ll.
+    module_ll = os.path.join(tmp, "module.ll")
+    with open(module_ll, "w") as f:
+        f.write(DXIL_LL)
+    case("dxil-ll to dxil-ll", ["-x", "dxil-ll", "-b", "dxil-ll", module_ll], 0,
+         stdout=["%dx.types.Handle = type { i8* }", "define void @main() {",
+                 "%1 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)",
+                 "attributes #0 = { nounwind readnone }", "!dx.entryPoints = !{!2}"],
+         check=lambda p: None if p.stdout.decode() == DXIL_LL else "the printed module differs from its text")
+    case("dxil-ll detected", ["-b", "dxil-ll", module_ll], 0, stdout="define void @main() {")
+    bad_ll = os.path.join(tmp, "bad.ll")
+    with open(bad_ll, "w") as f:
+        f.write("define void @main() {\n  %x = add i32 %y, 1\n  ret void\n}\n")
+    case("dxil-ll undefined value", ["-x", "dxil-ll", "-b", "dxil-ll", bad_ll], 1,
+         stderr="bad.ll:2:16: E5006: %y is not defined")
+    case("dxil-ll input element without a signature", ["-x", "dxil-ll", "-b", "vsir-text", module_ll], 1,
+         stderr="E8106: @main: signature element 0 is not declared")
+    bad_bitcode = os.path.join(tmp, "bad_bitcode.dxil")
+    with open(bad_bitcode, "wb") as f:
+        f.write(dxil_container(b"BC\xc0\xde" + b"\x00" * 12))
+    case("dxbc-dxil bad bitcode", ["-b", "dxil-ll", bad_bitcode], 1, stderr=": E7")
+    case("dxbc-dxil explicit", ["-x", "dxbc-dxil", "-b", "dxil-ll", bad_bitcode], 1, stderr=": E7")
+    case("dxbc-tpf given as dxbc-dxil", ["-x", "dxbc-dxil", "-b", "dxil-ll", SHADER], 1, stderr="E0010")
+    corpus = sorted(glob.glob(os.path.join(ROOT, "..", "shared", "corpus", "dxil", "*.dxil")))
+    if corpus:
+        case("dxbc-dxil to dxil-ll (corpus)", ["-b", "dxil-ll", corpus[0]], 0,
+             stdout=["target triple = \"dxil-ms-dx\"", "define void @"])
 
 failed = 0
 for name, problems, err in results:

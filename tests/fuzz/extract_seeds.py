@@ -4,7 +4,7 @@
   container, translate: the containers as they are;
   tpf:      the SHDR/SHEX chunk bodies;
   bitcode:  the bitcode of DXIL/ILDB parts (after the program header);
-  d3d_asm:  *.asm files; shader_test: *.shader_test files.
+  d3d_asm:  *.asm files; shader_test: *.shader_test files; ll: *.ll files.
 usage: extract_seeds.py OUT INPUT...
 """
 import hashlib
@@ -42,6 +42,8 @@ def seed(out, path):
         data = f.read()
     if path.endswith(".asm"):
         write(out, "d3d_asm", data)
+    elif path.endswith(".ll"):
+        write(out, "ll", data)
     elif path.endswith(".shader_test"):
         write(out, "shader_test", data)
     elif data[:4] == b"DXBC":

@@ -1,11 +1,9 @@
-// DXIL sources into VSIR: container → program header → bitcode module →
-// DXIL metadata → lowering (dxil/lower). The structurizer runs later, in
-// the pipeline, like every pass.
+// DXIL sources into VSIR: the module (api/dxil_source.h: container or
+// dxil-ll text), its DXIL metadata, then the lowering (dxil/lower). The
+// structurizer runs later, in the pipeline, like every pass.
 #include "api/dxil_program.h"
 
-#include "container/checksum.h"
-#include "container/container.h"
-#include "container/program_header.h"
+#include "api/dxil_source.h"
 #include "dxil/dxil.h"
 #include "dxil/lower/lower.h"
 
@@ -23,24 +21,11 @@ bool lower_dxil_module(const dxil::Module& module, const Request& req, vsir::Pro
     return dxil::lower_module(module, metadata, options, program, diags);
 }
 
-bool read_dxbc_dxil(const Request& req, vsir::Program& program, Diagnostics& diags)
+bool read_dxil(dxspv_source_type source, const Request& req, vsir::Program& program, Diagnostics& diags)
 {
-    container::Container c;
-    if (!container::parse_container(req.source, c, diags))
-        return false;
-    if (container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
-        diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
-                      "the container checksum does not match its contents");
-    const container::Chunk* chunk = c.find(container::fourcc("DXIL"));
-    if (!chunk) {
-        diags.error(Code::api_no_shader_chunk, Location::none(), "the container has no DXIL chunk");
-        return false;
-    }
-    container::ProgramHeader header;
-    if (!container::parse_dxil_header(*chunk, header, diags))
-        return false;
     dxil::Module module;
-    if (!dxil::read_module(header.bitcode, header.bitcode_offset, module, diags))
+    DxilSourceInfo info;
+    if (!load_dxil_module(source, req.source, module, info, diags))
         return false;
     return lower_dxil_module(module, req, program, diags);
 }

@@ -7,8 +7,9 @@
 
 namespace dxspv::api {
 
-/// Reads the DXIL container of `req.source` and lowers its entry point.
-bool read_dxbc_dxil(const Request& req, vsir::Program& program, Diagnostics& diags);
+/// Reads a DXIL source (dxbc-dxil container or dxil-ll text) and lowers its
+/// entry point.
+bool read_dxil(dxspv_source_type source, const Request& req, vsir::Program& program, Diagnostics& diags);
 
 /// Lowers the entry point of a module already read (from bitcode or text).
 bool lower_dxil_module(const dxil::Module& module, const Request& req, vsir::Program& program, Diagnostics& diags);

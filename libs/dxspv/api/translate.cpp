@@ -2,10 +2,11 @@
 // Read translate() top to bottom; each step is one call.
 #include "api/translate.h"
 
-#include "api/dxil_program.h"
-
 #include <cstring>
 
+#include "api/dxil_program.h"
+#include "api/dxil_source.h"
+#include "cfg/structurize.h"
 #include "container/checksum.h"
 #include "container/container.h"
 #include "container/signature.h"
@@ -23,12 +24,10 @@ namespace dxspv::api {
 namespace {
 
 constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM,
-                                               DXSPV_SOURCE_TYPE_DXBC_DXIL};
+                                              DXSPV_SOURCE_TYPE_DXBC_DXIL, DXSPV_SOURCE_TYPE_DXIL_LL};
 constexpr dxspv_target_type tpf_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
                                              DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_D3D_ASM,
                                              DXSPV_TARGET_TYPE_DXBC_TPF};
-constexpr dxspv_target_type dxil_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
-                                              DXSPV_TARGET_TYPE_VSIR_TEXT};
 
 spirv::TargetEnv target_env(dxspv_spirv_environment env)
 {
@@ -103,7 +102,8 @@ bool read_source(dxspv_source_type source, const Request& req, vsir::Program& pr
             text.remove_suffix(1);
         return text::assemble(text, program, diags);
     }
-    case DXSPV_SOURCE_TYPE_DXBC_DXIL: return read_dxbc_dxil(req, program, diags);
+    case DXSPV_SOURCE_TYPE_DXBC_DXIL:
+    case DXSPV_SOURCE_TYPE_DXIL_LL: return read_dxil(source, req, program, diags);
     default:
         diags.error(Code::api_unsupported_source, Location::none(), "source type %s is not implemented yet",
                     dxspv_source_type_name(source));
@@ -179,7 +179,8 @@ std::span<const dxspv_target_type> supported_target_types(dxspv_source_type sour
     switch (source) {
     case DXSPV_SOURCE_TYPE_DXBC_TPF:
     case DXSPV_SOURCE_TYPE_D3D_ASM: return tpf_targets;
-    case DXSPV_SOURCE_TYPE_DXBC_DXIL: return dxil_targets;
+    case DXSPV_SOURCE_TYPE_DXBC_DXIL:
+    case DXSPV_SOURCE_TYPE_DXIL_LL: return dxil_target_types();
     default: return {};
     }
 }
@@ -258,11 +259,18 @@ dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostic
 
 dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
 {
+    dxspv_source_type source = req.source_type ? req.source_type : detect_source_type(req.source);
+    if (is_dxil_source(source) && is_dxil_module_target(req.target_type))
+        return translate_dxil(source, req, out, diags); // module → module (text or container)
     vsir::Program program;
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
         return r;
     switch (req.target_type) {
-    case DXSPV_TARGET_TYPE_VSIR_TEXT: append_text(out, vsir::print_program(program)); return DXSPV_OK;
+    case DXSPV_TARGET_TYPE_VSIR_TEXT:
+        if (program.control_flow == vsir::ControlFlow::unstructured)
+            break; // printed once structured (below)
+        append_text(out, vsir::print_program(program));
+        return DXSPV_OK;
     case DXSPV_TARGET_TYPE_D3D_ASM: append_text(out, text::disassemble(program)); return DXSPV_OK;
     case DXSPV_TARGET_TYPE_DXBC_TPF:
         return write_dxbc_tpf(program, out, diags) ? DXSPV_OK : result_from_diagnostics(diags);
@@ -273,6 +281,13 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     passes.validate = req.validate_ir;
     if (!vsir::run_pipeline(program, diags, passes))
         return result_from_diagnostics(diags);
+    if (program.control_flow == vsir::ControlFlow::unstructured &&
+        !vsir::run_pass(program, diags, "structurize", cfg::structurize, passes.validate))
+        return result_from_diagnostics(diags);
+    if (req.target_type == DXSPV_TARGET_TYPE_VSIR_TEXT) {
+        append_text(out, vsir::print_program(program));
+        return DXSPV_OK;
+    }
 
     spirv::EmitOptions options;
     options.target_env = target_env(req.environment);

@@ -32,7 +32,8 @@ bool run_pipeline(Program& program, Diagnostics& diags, const PipelineOptions& o
     const bool validate = options.validate || validation_forced();
     if (validate && !validate_program(program, diags, "front end"))
         return false;
-    return run_pass(program, diags, "remove_nops", remove_nops, validate);
+    return run_pass(program, diags, "lower_phis", lower_phis, validate) &&
+           run_pass(program, diags, "remove_nops", remove_nops, validate);
 }
 
 } // namespace dxspv::vsir

@@ -30,7 +30,8 @@ struct PipelineOptions {
 };
 
 /// The VSIR pass pipeline run between a front end and the structurizer /
-/// emitter. Stops at the first failing pass.
+/// emitter (lower_phis, remove_nops; unstructured programs then go through
+/// cfg::structurize). Stops at the first failing pass.
 bool run_pipeline(Program& program, Diagnostics& diags, const PipelineOptions& options);
 
 } // namespace dxspv::vsir

@@ -8,33 +8,20 @@
 #include <cstring>
 
 #include "dxil/dxil.h"
+#include "dxil/ll/names.h"
 
 namespace dxspv::dxil {
 
 namespace {
 
-const char* const binop_names[] = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem",
-                                   "shl", "lshr", "ashr", "and", "or", "xor"};
-const char* const fbinop_names[] = {"fadd", "fsub", "fmul", "fdiv", "fdiv", "frem", "frem"};
-const char* const cast_names[] = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp",
-                                  "fptrunc", "fpext", "ptrtoint", "inttoptr", "bitcast", "addrspacecast"};
-const char* const fcmp_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                  "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"};
-const char* const icmp_names[] = {"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"};
-const char* const rmw_names[] = {"xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin"};
-const char* const ordering_names[] = {"", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"};
-
-const char* attribute_name(uint32_t id)
-{
-    static const char* const names[] = {
-        "", "align", "alwaysinline", "byval", "inlinehint", "inreg", "minsize", "naked", "nest", "noalias",
-        "nobuiltin", "nocapture", "noduplicate", "noimplicitfloat", "noinline", "nonlazybind", "noredzone",
-        "noreturn", "nounwind", "optsize", "readnone", "readonly", "returned", "returns_twice", "signext",
-        "alignstack", "ssp", "sspreq", "sspstrong", "sret", "sanitize_address", "sanitize_thread",
-        "sanitize_memory", "uwtable", "zeroext", "builtin", "cold", "optnone", "inalloca", "nonnull",
-        "jumptable", "dereferenceable", "dereferenceable_or_null", "convergent", "safestack", "argmemonly"};
-    return id < sizeof(names) / sizeof(names[0]) ? names[id] : nullptr;
-}
+using ll::attribute_name;
+using ll::binop_names;
+using ll::cast_names;
+using ll::fbinop_names;
+using ll::fcmp_names;
+using ll::icmp_names;
+using ll::ordering_names;
+using ll::rmw_names;
 
 const char* ordering_name(uint32_t o) { return o < 7 ? ordering_names[o] : "unknown_ordering"; }
 
@@ -1127,7 +1114,11 @@ void Printer::metadata()
         const Metadata& md = m_.metadata[md_order_[s]];
         out_ += '!' + std::to_string(s) + " = ";
         if (md.kind == MetadataKind::other) {
-            out_ += "!{}  ; unsupported metadata record " + std::to_string(md.value) + '\n';
+            // Debug-info nodes by name (their fields are not decoded), so the text reads back.
+            if (const char* name = ll::specialized_metadata_name(md.value))
+                out_ += std::string("!") + name + "()  ; fields not decoded\n";
+            else
+                out_ += "!{}  ; unsupported metadata record " + std::to_string(md.value) + '\n';
             continue;
         }
         if (md.kind == MetadataKind::distinct_node)

@@ -161,7 +161,9 @@ bool Lowerer::apply_gep(Operand& ptr, std::span<const uint32_t> indices)
         } else {
             vsir::SrcParam idx = src(indices[i], DataType::i32);
             vsir::SrcParam sum;
-            if (ptr.dynamic_src == ~0u)
+            if (ptr.dynamic_src == ~0u && stride == 1)
+                sum = idx;
+            else if (ptr.dynamic_src == ~0u)
                 emit(Opcode::imul, {vsir::DstParam{}, temp_ssa(DataType::i32, sum)},
                      {idx, immediate(DataType::i32, stride)});
             else

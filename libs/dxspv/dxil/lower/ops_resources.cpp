@@ -194,6 +194,12 @@ vsir::SrcParam Lowerer::build_vec_from(const vsir::SrcParam* comps, uint32_t n, 
             constant = false;
     }
     vsir::SrcParam s;
+    if (n == 1 && !constant) {
+        // One component: read it in place (its swizzle replicates it).
+        s = comps[0];
+        s.reg.type = type;
+        return s;
+    }
     if (constant) {
         s.reg = vsir::make_immediate_vec4(type, bits[0], bits[1], bits[2], bits[3]);
         return s;

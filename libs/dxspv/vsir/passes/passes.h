@@ -12,4 +12,9 @@ namespace dxspv::vsir {
 /// instructions keep their order, operands and locations.
 bool remove_nops(Program& program, Diagnostics& diags);
 
+/// Unstructured programs: replaces every phi by a fresh temp, copied into at
+/// the end of each predecessor and read into the phi's SSA value at the
+/// start of its block (lower_phis.cpp). Leaves structured programs alone.
+bool lower_phis(Program& program, Diagnostics& diags);
+
 } // namespace dxspv::vsir

@@ -1,0 +1,375 @@
+// DXIL lowering (dxil/lower): modules written as dxil-ll text, lowered into
+// unstructured VSIR and printed, compared with the expected vsir-text.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "dxil/dxil.h"
+#include "dxil/lower/lower.h"
+#include "dxil/metadata.h"
+#include "vsir/printer.h"
+#include "vsir/validator.h"
+
+using namespace dxspv;
+
+namespace {
+
+struct Lowered {
+    bool ok = false;
+    std::string text;     ///< vsir-text of the program
+    std::string messages; ///< diagnostics
+};
+
+Lowered lower(const std::string& ll, bool experimental = false)
+{
+    Lowered r;
+    dxil::Module module;
+    Diagnostics diags("test.ll");
+    dxil::DxilMetadata md;
+    if (!dxil::parse_module_text(ll, module, diags) || !dxil::read_dxil_metadata(module, md, diags)) {
+        r.messages = diags.to_string();
+        return r;
+    }
+    vsir::Program program;
+    dxil::LowerOptions options;
+    options.experimental_ops = experimental;
+    r.ok = dxil::lower_module(module, md, options, program, diags);
+    if (r.ok)
+        r.ok = vsir::validate_program(program, diags, "lower");
+    r.text = vsir::print_program(program);
+    r.messages = diags.to_string();
+    return r;
+}
+
+const char* const header = R"(target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+)";
+
+/// A compute shader module around `body` (the instructions of @main) with
+/// the given declarations and one RWByteAddressBuffer u0.
+std::string compute(const std::string& body, const std::string& declarations)
+{
+    return std::string(header) + R"(
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%struct.RWByteAddressBuffer = type { i32 }
+
+define void @main() {
+)" + body + R"(}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #0
+declare void @dx.op.bufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8) #1
+)" + declarations + R"(
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!5}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"cs", i32 6, i32 0}
+!2 = !{null, !3, null, null}
+!3 = !{!4}
+!4 = !{i32 0, %struct.RWByteAddressBuffer* undef, !"buf", i32 0, i32 0, i32 1, i32 11, i1 false, i1 false, i1 false, null}
+!5 = !{void ()* @main, !"main", null, !2, !6}
+!6 = !{i32 4, !7}
+!7 = !{i32 8, i32 1, i32 1}
+)";
+}
+
+} // namespace
+
+TEST_CASE("lower: compute shader with a raw buffer, a branch and a phi")
+{
+    Lowered r = lower(R"CS(target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%struct.RWByteAddressBuffer = type { i32 }
+
+define void @main() {
+  %1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %2 = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %3 = shl i32 %2, 2
+  %4 = call %dx.types.ResRet.i32 @dx.op.bufferLoad.i32(i32 68, %dx.types.Handle %1, i32 %3, i32 undef)
+  %5 = extractvalue %dx.types.ResRet.i32 %4, 0
+  %6 = icmp ult i32 %5, 10
+  br i1 %6, label %7, label %9
+
+; <label>:7
+  %8 = add i32 %5, 1
+  br label %9
+
+; <label>:9
+  %10 = phi i32 [ %8, %7 ], [ 0, %0 ]
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %1, i32 %3, i32 undef, i32 %10, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #1
+declare i32 @dx.op.threadId.i32(i32, i32) #0
+declare %dx.types.ResRet.i32 @dx.op.bufferLoad.i32(i32, %dx.types.Handle, i32, i32) #1
+declare void @dx.op.bufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8) #2
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind readonly }
+attributes #2 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!5}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"cs", i32 6, i32 0}
+!2 = !{null, !3, null, null}
+!3 = !{!4}
+!4 = !{i32 0, %struct.RWByteAddressBuffer* undef, !"buf", i32 0, i32 0, i32 1, i32 11, i1 false, i1 false, i1 false, null}
+!5 = !{void ()* @main, !"main", null, !2, !6}
+!6 = !{i32 4, !7}
+!7 = !{i32 64, i32 1, i32 1}
+)CS");
+    INFO(r.messages);
+    REQUIRE(r.ok);
+    CHECK(r.text == R"(cs_6_0 unstructured
+; temps=0 ssa=5 labels=3
+dcl_thread_group 64, 1, 1
+dcl_uav_raw u0[0:0], space=0
+dcl_input vThreadID.xyz
+label l0:
+  ishl sr0, vThreadID.x, l(2)
+  ld_raw sr1.x, sr0, u0[0]
+  ult sr2, sr1.x, l(10)
+  branch_nz sr2, l1, l2
+label l1:
+  iadd sr3, sr1.x, l(1):i32
+  branch l2
+label l2:
+  phi sr4, [sr3, l1], [l(0), l0]
+  store_raw u0[0].x, sr0, sr4
+  ret
+)");
+}
+
+TEST_CASE("lower: pixel shader with signatures, a texture sample, a cbuffer and discard")
+{
+    Lowered r = lower(R"PS(target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.f32 = type { float, float, float, float, i32 }
+%dx.types.CBufRet.f32 = type { float, float, float, float }
+%"class.Texture2D<vector<float, 4> >" = type { <4 x float> }
+%struct.SamplerState = type { i32 }
+%cb = type { <4 x float> }
+
+define void @main() {
+  %1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %2 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
+  %3 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 0, i32 0, i1 false)
+  %4 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)
+  %5 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 1, i32 undef)
+  %6 = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %1, %dx.types.Handle %2, float %4, float %5, float undef, float undef, i32 0, i32 0, i32 undef, float undef)
+  %7 = extractvalue %dx.types.ResRet.f32 %6, 0
+  %8 = extractvalue %dx.types.ResRet.f32 %6, 3
+  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)
+  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2
+  %11 = fmul fast float %7, %10
+  %12 = fcmp fast ogt float %8, 5.000000e-01
+  br i1 %12, label %13, label %14
+
+; <label>:13
+  call void @dx.op.discard(i32 82, i1 true)
+  br label %14
+
+; <label>:14
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %11)
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 1, float %8)
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #1
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+declare %dx.types.ResRet.f32 @dx.op.sample.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float) #1
+declare %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32, %dx.types.Handle, i32) #1
+declare void @dx.op.discard(i32, i1) #2
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #2
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind readonly }
+attributes #2 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!10}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{!3, null, !6, !8}
+!3 = !{!4}
+!4 = !{i32 0, %"class.Texture2D<vector<float, 4> >"* undef, !"tex", i32 0, i32 0, i32 1, i32 2, i32 0, !5}
+!5 = !{i32 0, i32 9}
+!6 = !{!7}
+!7 = !{i32 0, %cb* undef, !"cb", i32 0, i32 0, i32 1, i32 16, null}
+!8 = !{!9}
+!9 = !{i32 0, %struct.SamplerState* undef, !"smp", i32 0, i32 0, i32 1, i32 0, null}
+!10 = !{void ()* @main, !"main", !11, !2, null}
+!11 = !{!12, !15, null}
+!12 = !{!13}
+!13 = !{i32 0, !"TEXCOORD", i8 9, i8 0, !14, i8 2, i32 1, i8 2, i32 0, i8 0, null}
+!14 = !{i32 0}
+!15 = !{!16}
+!16 = !{i32 0, !"SV_Target", i8 9, i8 16, !14, i8 0, i32 1, i8 2, i32 0, i8 0, null}
+)PS");
+    INFO(r.messages);
+    REQUIRE(r.ok);
+    CHECK(r.text == R"(ps_6_0 unstructured
+; temps=1 ssa=3 labels=3
+; input signature
+;   v0.xy TEXCOORD0 float used=
+; output signature
+;   o0.xy SV_Target0 float used= SV_Target
+dcl_resource t0[0:0], texture2d, (float,float,float,float), space=0
+dcl_constantbuffer cb0[0:0], 1, space=0
+dcl_sampler s0[0:0], mode_default, space=0
+dcl_input_ps v0.xy, linear
+dcl_output o0.xy
+label l0:
+  mov r0.x, v0.x
+  mov r0.y, v0.y
+  sample sr0.xyzw, r0.xyyy, t0[0], s0[0]
+  mul sr1, sr0.x, cb0[0][0].z
+  lt sr2, l(0.5), sr0.w
+  branch_nz sr2, l1, l2
+label l1:
+  discard_nz l(0x1):bool
+  branch l2
+label l2:
+  mov o0.x, sr1
+  mov o0.y, sr0.w
+  ret
+)");
+}
+
+TEST_CASE("lower: arithmetic, conversions and compares keep LLVM's meaning")
+{
+    Lowered r = lower(compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %a = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %b = sub i32 0, %a
+  %c = sdiv i32 %b, 3
+  %d = urem i32 %a, 5
+  %e = ashr i32 %c, 1
+  %f = sitofp i32 %e to float
+  %g = fptoui float %f to i32
+  %i = icmp sgt i32 %c, %d
+  %j = zext i1 %i to i32
+  %k = select i1 %i, i32 %g, i32 %j
+  %l = fcmp fast olt float %f, 1.000000e+00
+  %m = sext i1 %l to i32
+  %n = xor i32 %k, %m
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %n, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"));
+    INFO(r.messages);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(label l0:
+  iadd sr0, l(0):i32, -vThreadID.x
+  idiv sr1, null, sr0, l(3):i32
+  udiv null, sr2, vThreadID.x, l(5)
+  ishr sr3, sr1, l(1)
+  itof sr4, sr3
+  ftou sr5, sr4
+  ilt sr6, sr2, sr1
+  utou sr7, sr6
+  movc sr8, sr6, sr5, sr7
+  lt sr9, sr4, l(1.0)
+  itoi sr10, sr9
+  xor sr11, sr8, sr10
+  store_raw u0[0].x, l(0), sr11
+  ret
+)") != std::string::npos);
+}
+
+TEST_CASE("lower: every unsupported op is reported, each once, with its name")
+{
+    Lowered r = lower(compute(R"(
+  %a = call i32 @dx.op.viewID.i32(i32 138)
+  %b = call i32 @dx.op.viewID.i32(i32 138)
+  %c = call i1 @dx.op.isHelperLane.i1(i32 221)
+  ret void
+)", "declare i32 @dx.op.viewID.i32(i32) #0\ndeclare i1 @dx.op.isHelperLane.i1(i32) #0\n"));
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8101: @main: DXIL op ViewID is not supported") != std::string::npos);
+    CHECK(r.messages.find("E8101: @main: DXIL op IsHelperLane is not supported") != std::string::npos);
+    CHECK(r.messages.find("ViewID") == r.messages.rfind("ViewID"));
+}
+
+TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
+{
+    const char* body = R"(
+  call void @dx.op.nop(i32 -2147483648)
+  ret void
+)";
+    Lowered off = lower(compute(body, "declare void @dx.op.nop(i32) #1\n"));
+    CHECK_FALSE(off.ok);
+    CHECK(off.messages.find("E8503") != std::string::npos);
+    CHECK(off.messages.find("ExperimentalNop") != std::string::npos);
+    Lowered unknown = lower(compute(R"(
+  call void @dx.op.nop(i32 1193046)
+  ret void
+)", "declare void @dx.op.nop(i32) #1\n"));
+    CHECK_FALSE(unknown.ok);
+    CHECK(unknown.messages.find("E8501") != std::string::npos);
+}
+
+TEST_CASE("lower: mesh, amplification and library shaders are refused by name")
+{
+    std::string ms = compute("  ret void\n", "");
+    ms.replace(ms.find("!\"cs\""), 5, "!\"ms\"");
+    Lowered r = lower(ms);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8104: mesh shaders are not supported yet") != std::string::npos);
+}
+
+TEST_CASE("lower: group-shared arrays, allocas and atomics")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %p = getelementptr [8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 %t
+  store i32 %t, i32 addrspace(3)* %p, align 4
+  %o = atomicrmw add i32 addrspace(3)* %p, i32 1 seq_cst
+  %arr = alloca [4 x float], align 4
+  %q = getelementptr [4 x float], [4 x float]* %arr, i32 0, i32 2
+  store float 1.000000e+00, float* %q, align 4
+  %v = load float, float* %q, align 4
+  %w = bitcast float %v to i32
+  %x = add i32 %w, %o
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n");
+    m.insert(m.find("define void @main"), "@gs = internal addrspace(3) global [8 x i32] undef, align 4\n\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("dcl_tgsm_raw g0, 32") != std::string::npos);
+    CHECK(r.text.find("dcl_indexableTemp x0[4], 1") != std::string::npos);
+    CHECK(r.text.find(R"(label l0:
+  imad sr0, vThreadID.x, l(4):i32, l(0):i32
+  store_raw g0.x, sr0, vThreadID.x
+  imad sr1, vThreadID.x, l(4):i32, l(0):i32
+  imm_atomic_iadd sr2, g0.x, sr1, l(1)
+  mov x0[2].x, l(1.0)
+  mov sr3, x0[2].x
+  mov sr4, sr3
+  iadd sr5, sr4, sr2
+  store_raw u0[0].x, l(0), sr5
+  ret
+)") != std::string::npos);
+}
