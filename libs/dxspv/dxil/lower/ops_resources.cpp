@@ -93,10 +93,12 @@ bool Lowerer::lower_handle_op(ops::OpId op, const Instruction& inst)
         return true;
     }
     case OpId::AnnotateHandle: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        if (!h)
+        const Operand& h = operand(arg(inst, 1));
+        if (h.kind != Operand::Kind::handle) {
+            handle_operand(arg(inst, 1)); // reports it
             return true;
-        Operand annotated = *h;
+        }
+        Operand annotated = h;
         if (annotated.file == RegisterFile::null) {
             // A heap handle: its type (and so its range) comes from the properties.
             uint32_t p0 = 0, p1 = 0;
