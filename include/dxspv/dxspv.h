@@ -69,7 +69,8 @@ enum dxspv_target_type {
     DXSPV_TARGET_TYPE_DXIL_LL = 4,      /**< DXIL as LLVM IR text */
     DXSPV_TARGET_TYPE_DXBC_TPF = 5,     /**< DXBC container with SHEX */
     DXSPV_TARGET_TYPE_DXBC_DXIL = 6,    /**< DXBC container with DXIL */
-    DXSPV_TARGET_TYPE_VSIR_TEXT = 7,    /**< dump of the internal IR */
+    DXSPV_TARGET_TYPE_VSIR_TEXT = 7,    /**< dump of the internal IR (structured, after the passes) */
+    DXSPV_TARGET_TYPE_CFG_DOT = 8,      /**< Graphviz dot of the control-flow graph (DXIL sources), for debugging */
     DXSPV_TARGET_TYPE_FORCE_32BIT = 0x7fffffff,
 };
 
