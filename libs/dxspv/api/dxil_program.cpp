@@ -23,10 +23,10 @@ bool lower_dxil_module(const dxil::Module& module, const Request& req, vsir::Pro
     return dxil::lower_module(module, metadata, options, program, diags);
 }
 
-bool read_dxbc_dxil(const Request& req, vsir::Program& program, Diagnostics& diags)
+bool open_dxbc_dxil(std::span<const uint8_t> bytes, container::ProgramHeader& header, Diagnostics& diags)
 {
     container::Container c;
-    if (!container::parse_container(req.source, c, diags))
+    if (!container::parse_container(bytes, c, diags))
         return false;
     if (container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
         diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
@@ -36,13 +36,22 @@ bool read_dxbc_dxil(const Request& req, vsir::Program& program, Diagnostics& dia
         diags.error(Code::api_no_shader_chunk, Location::none(), "the container has no DXIL chunk");
         return false;
     }
-    container::ProgramHeader header;
-    if (!container::parse_dxil_header(*chunk, header, diags))
-        return false;
+    return container::parse_dxil_header(*chunk, header, diags);
+}
+
+bool read_dxil_bitcode(const container::ProgramHeader& header, const Request& req, vsir::Program& program,
+                       Diagnostics& diags)
+{
     dxil::Module module;
     if (!dxil::read_module(header.bitcode, header.bitcode_offset, module, diags))
         return false;
     return lower_dxil_module(module, req, program, diags);
+}
+
+bool read_dxbc_dxil(const Request& req, vsir::Program& program, Diagnostics& diags)
+{
+    container::ProgramHeader header;
+    return open_dxbc_dxil(req.source, header, diags) && read_dxil_bitcode(header, req, program, diags);
 }
 
 } // namespace dxspv::api
