@@ -88,10 +88,9 @@ FileResult bench_file(const std::string& path, const Settings& settings)
     const char* name = path.c_str() + (path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
 
     PhaseTimes times;
-    reset_heap_peak();
-    const uint64_t heap_before = heap_in_use();
+    start_heap_tracking();
     r.outcome = translate_container(bytes, r.kind, name, settings, times);
-    r.peak_heap = heap_peak() - heap_before;
+    r.peak_heap = stop_heap_tracking();
     if (!r.outcome.ok)
         return r;
 

@@ -1,7 +1,9 @@
-// Replacement of the global (unaligned) operator new/delete that counts
-// live bytes with malloc_usable_size. Exported so the shared libraries the
-// benchmark loads (SPIRV-Tools) allocate through it too. The benchmark is
-// single-threaded; the counters are plain integers.
+// Replacement of the global (unaligned) operator new/delete that, while
+// tracking, counts live bytes with malloc_usable_size. Exported so shared
+// libraries allocate through it too. The benchmark is single-threaded; the
+// counters are plain integers. A block allocated before tracking started
+// and freed during it would lower the count: one translation frees only
+// what it allocated.
 #include "heap.h"
 
 #include <malloc.h>
@@ -13,14 +15,15 @@ namespace bench {
 
 namespace {
 
-uint64_t in_use = 0;
-uint64_t peak = 0;
+bool tracking = false;
+int64_t in_use = 0;
+int64_t peak = 0;
 
 void* allocate(size_t size)
 {
     void* p = std::malloc(size ? size : 1);
-    if (p) {
-        in_use += malloc_usable_size(p);
+    if (p && tracking) {
+        in_use += int64_t(malloc_usable_size(p));
         if (in_use > peak)
             peak = in_use;
     }
@@ -29,27 +32,23 @@ void* allocate(size_t size)
 
 void release(void* p)
 {
-    if (!p)
-        return;
-    in_use -= malloc_usable_size(p);
+    if (p && tracking)
+        in_use -= int64_t(malloc_usable_size(p));
     std::free(p);
 }
 
 } // namespace
 
-uint64_t heap_in_use()
+void start_heap_tracking()
 {
-    return in_use;
+    in_use = peak = 0;
+    tracking = true;
 }
 
-uint64_t heap_peak()
+uint64_t stop_heap_tracking()
 {
-    return peak;
-}
-
-void reset_heap_peak()
-{
-    peak = in_use;
+    tracking = false;
+    return uint64_t(peak);
 }
 
 } // namespace bench

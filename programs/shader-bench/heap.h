@@ -1,15 +1,17 @@
 // Heap accounting for the benchmark: this program replaces the global
-// operator new/delete (heap.cpp) to track the bytes in use and their peak.
+// operator new/delete (heap.cpp) to track the peak of the bytes in use
+// during one (untimed) translation.
 #pragma once
 
 #include <cstdint>
 
 namespace bench {
 
-/// Bytes allocated through operator new and not yet freed.
-uint64_t heap_in_use();
-/// Highest heap_in_use() since the last reset_heap_peak().
-uint64_t heap_peak();
-void reset_heap_peak();
+/// Counts the bytes allocated and freed from now on (malloc_usable_size
+/// costs a few percent, so the timed runs go without it).
+void start_heap_tracking();
+/// Stops counting; returns the highest number of bytes in use since
+/// start_heap_tracking(), counting only what was allocated since then.
+uint64_t stop_heap_tracking();
 
 } // namespace bench

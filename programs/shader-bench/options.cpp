@@ -46,6 +46,9 @@ void print_usage()
         "  --scaling        generated shaders of growing size: cost per instruction,\n"
         "                   block and nesting level\n"
         "  --scaling-small  the same with small sizes (a quick check)\n"
+        "  --series NAME    only this scaling series (dxbc-instructions, dxbc-blocks,\n"
+        "                   dxbc-nesting, cfg-instructions, cfg-blocks, cfg-nesting)\n"
+        "  --sizes N,N...   scaling sizes instead of the series' own (for profiling)\n"
         "  --summary        text output without the per-file rows\n"
         "  --json           JSON output\n"
         "  -h, --help       this text\n",
@@ -88,6 +91,21 @@ bool parse_options(int argc, char** argv, Options& out)
             out.scaling = true;
         } else if (arg == "--scaling-small") {
             out.scaling = out.scaling_small = true;
+        } else if (arg == "--series" && next) {
+            out.series = next;
+            ++i;
+        } else if (arg == "--sizes" && next) {
+            for (const char* at = next; *at;) {
+                char* end = nullptr;
+                const unsigned long size = std::strtoul(at, &end, 10);
+                if (end == at || size < 2 || size > 10000000 || (*end && *end != ',')) {
+                    std::fprintf(stderr, "shader-bench: --sizes needs numbers from 2 to 10000000, comma-separated\n");
+                    return false;
+                }
+                out.sizes.push_back(uint32_t(size));
+                at = *end ? end + 1 : end;
+            }
+            ++i;
         } else if (arg == "--summary") {
             out.summary = true;
         } else if (arg == "--json") {

@@ -15,6 +15,8 @@ struct Options {
     uint32_t limit = 0;             ///< at most this many files per directory (0: all)
     bool scaling = false;
     bool scaling_small = false;     ///< small scaling sizes (smoke test)
+    std::string series;             ///< only this scaling series (empty: all)
+    std::vector<uint32_t> sizes;    ///< scaling sizes instead of the series' own
     bool json = false;
     bool summary = false;           ///< text: aggregates only, no per-file rows
     bool help = false;

@@ -66,7 +66,7 @@ void print_failures(const std::vector<FileResult>& files)
     std::printf("\nnot translated (%zu, excluded from the figures):\n", failed);
     for (const FileResult& r : files)
         if (!r.outcome.ok)
-            std::printf("  %s [%s]: %s\n", base_name(r.path), kind_name(r.kind), r.outcome.error.c_str());
+            std::printf("  [%s] %s\n", kind_name(r.kind), r.outcome.error.c_str());
 }
 
 void print_aggregates(const Report& report)

@@ -146,8 +146,9 @@ ScalingPoint cfg_point(CfgGenerator generate, uint32_t size, const Settings& set
 
 } // namespace
 
-std::vector<ScalingSeries> run_scaling(const Settings& settings, bool full)
+std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOptions& options)
 {
+    const bool full = options.full;
     const std::vector<uint32_t> instructions = full ? std::vector<uint32_t>{1000, 10000, 100000}
                                                     : std::vector<uint32_t>{100, 1000};
     const std::vector<uint32_t> blocks = full ? std::vector<uint32_t>{100, 1000, 10000, 100000}
@@ -177,19 +178,27 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, bool full)
     };
 
     std::vector<ScalingSeries> out;
+    auto sizes_of = [&](const std::vector<uint32_t>& own) -> const std::vector<uint32_t>& {
+        return options.sizes.empty() ? own : options.sizes;
+    };
+    auto wanted = [&](const char* name) { return options.series.empty() || options.series == name; };
     for (const AsmSeries& s : asm_series) {
+        if (!wanted(s.name))
+            continue;
         ScalingSeries series{s.name, s.unit};
-        for (uint32_t size : s.sizes)
+        for (uint32_t size : sizes_of(s.sizes))
             series.points.push_back(asm_point(s.generate, size, s.units, settings));
         finish(series);
         out.push_back(std::move(series));
     }
     for (const CfgSeries& s : cfg_series) {
+        if (!wanted(s.name))
+            continue;
         ScalingSeries series{s.name, s.unit};
         if (!have_structurizer()) {
             series.skipped = "the CFG structurizer (libs/dxspv/cfg) is not in this build";
         } else {
-            for (uint32_t size : s.sizes)
+            for (uint32_t size : sizes_of(s.sizes))
                 series.points.push_back(cfg_point(s.generate, size, settings));
             finish(series);
         }

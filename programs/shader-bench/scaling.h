@@ -48,9 +48,14 @@ void generate_cfg_blocks(uint32_t blocks, vsir::Program& program);
 void generate_cfg_instructions(uint32_t n, vsir::Program& program);
 void generate_cfg_nesting(uint32_t depth, vsir::Program& program);
 
-/// Runs every series; `full` gives the sizes of the issue (1k-100k
-/// instructions, 100-100,000 blocks, nesting to 1000), otherwise small
-/// sizes for a smoke test.
-std::vector<ScalingSeries> run_scaling(const Settings& settings, bool full);
+struct ScalingOptions {
+    bool full = true;            ///< the sizes of issue 9 (1k-100k instructions, 100-100,000 blocks,
+                                 ///< nesting to 1000), else small sizes for a smoke test
+    std::string series;          ///< only this series (empty: all)
+    std::vector<uint32_t> sizes; ///< instead of each series' sizes (empty: theirs)
+};
+
+/// Runs the series.
+std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOptions& options);
 
 } // namespace bench
