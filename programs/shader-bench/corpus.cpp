@@ -2,7 +2,6 @@
 #include "corpus.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -94,18 +93,7 @@ FileResult bench_file(const std::string& path, const Settings& settings)
     if (!r.outcome.ok)
         return r;
 
-    std::vector<double> totals;
-    std::vector<PhaseTimes> phases;
-    totals.reserve(settings.runs);
-    phases.reserve(settings.runs);
-    for (uint32_t run = 0; run < settings.runs; ++run) {
-        // The total includes what the phases leave out: freeing the program.
-        const auto start = std::chrono::steady_clock::now();
-        translate_container(bytes, r.kind, name, settings, times);
-        totals.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
-        phases.push_back(times);
-    }
-    r.timing = reduce_runs(totals, phases);
+    r.timing = time_container(bytes, r.kind, name, settings, settings.runs);
     return r;
 }
 

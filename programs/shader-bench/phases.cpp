@@ -101,6 +101,20 @@ Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, con
     return translate_program(program, settings, times, diags);
 }
 
+Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name, const Settings& settings,
+                      uint32_t runs)
+{
+    std::vector<double> totals;
+    std::vector<PhaseTimes> phases(runs);
+    totals.reserve(runs);
+    for (uint32_t run = 0; run < runs; ++run) {
+        const Clock::time_point start = Clock::now();
+        translate_container(bytes, kind, name, settings, phases[run]);
+        totals.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+    }
+    return reduce_runs(totals, phases);
+}
+
 Outcome translate_program(vsir::Program& program, const Settings& settings, PhaseTimes& times,
                           dxspv::Diagnostics& diags)
 {

@@ -18,6 +18,11 @@ namespace bench {
 Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name,
                             const Settings& settings, PhaseTimes& times);
 
+/// translate_container `runs` times: the wall time of each call (which also
+/// counts freeing the program) and its phases, reduced.
+Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name, const Settings& settings,
+                      uint32_t runs);
+
 /// The phases after the front end, on a program already in VSIR (passes,
 /// structurizer when the program is unstructured, emitter, validation);
 /// adds their times to `times`.

@@ -97,15 +97,7 @@ ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const 
         p.units = p.outcome.spirv_blocks;
     else if (units == Units::size)
         p.units = size;
-    std::vector<double> totals;
-    std::vector<PhaseTimes> phases;
-    for (uint32_t run = 0; run < runs; ++run) {
-        const Clock::time_point start = Clock::now();
-        translate_container(dxbc, SourceKind::dxbc, "generated", settings, times);
-        totals.push_back(since_us(start));
-        phases.push_back(times);
-    }
-    p.timing = reduce_runs(totals, phases);
+    p.timing = time_container(dxbc, SourceKind::dxbc, "generated", settings, runs);
     if (p.units)
         p.assemble_ns_per_unit = *std::min_element(assemble_us.begin(), assemble_us.end()) * 1000 / double(p.units);
     return p;
