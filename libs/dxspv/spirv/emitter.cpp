@@ -2,6 +2,8 @@
 // constants and value helpers.
 #include "spirv/emitter.h"
 
+#include <pthread.h>
+
 #include <bit>
 #include <cstdarg>
 #include <cstdio>
@@ -39,12 +41,68 @@ void ModuleBuilder::append(spv::Block* block, spv::Instruction* inst)
 
 // ---- entry point ----
 
+namespace {
+
+struct EmitJob {
+    const vsir::Program* program;
+    const EmitOptions* options;
+    std::vector<uint32_t>* words;
+    Diagnostics* diags;
+    bool ok = false;
+};
+
+void* run_emit_job(void* arg)
+{
+    EmitJob& job = *static_cast<EmitJob*>(arg);
+    Emitter emitter(*job.program, *job.options, *job.diags);
+    job.ok = emitter.run(*job.words);
+    return nullptr;
+}
+
+/// Structured control-flow instructions: each opens at most a few SPIR-V
+/// blocks, so this bounds the block count.
+size_t control_flow_count(const vsir::Program& program)
+{
+    size_t n = 0;
+    for (const vsir::Instruction& ins : program.instructions)
+        n += vsir::opcode_info(ins.opcode).kind == vsir::OpcodeKind::structured_cf;
+    return n;
+}
+
+} // namespace
+
 bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::vector<uint32_t>& words,
     Diagnostics& diags)
 {
     words.clear();
-    Emitter emitter(program, options, diags);
-    return emitter.run(words);
+    EmitJob job{&program, &options, &words, &diags};
+    // glslang's builder orders and writes blocks recursively (one stack frame
+    // per block on a chain of blocks). Large programs are emitted on a thread
+    // whose stack fits them, whatever the caller's stack is.
+    size_t blocks = 4 * control_flow_count(program);
+    if (blocks > max_emit_blocks) {
+        diags.error(Code::spirv_too_many_blocks, Location::none(),
+            "the program has too many control-flow constructs to emit (about %zu blocks, at most %zu)", blocks,
+            max_emit_blocks);
+        return false;
+    }
+    if (blocks < 1024) {
+        run_emit_job(&job);
+        return job.ok;
+    }
+    pthread_attr_t attr;
+    pthread_t thread;
+    size_t stack = (size_t(64) << 20) + blocks * 1024;
+    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, stack) != 0 ||
+        pthread_create(&thread, &attr, run_emit_job, &job) != 0) {
+        pthread_attr_destroy(&attr);
+        diags.error(Code::spirv_too_many_blocks, Location::none(),
+            "cannot create a thread with a %zu MiB stack to emit a program of about %zu blocks", stack >> 20, blocks);
+        return false;
+    }
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, nullptr);
+    return job.ok;
 }
 
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)

@@ -4,6 +4,8 @@
 // key instructions and decorations.
 #include <doctest/doctest.h>
 
+#include <pthread.h>
+
 #include <string>
 #include <vector>
 
@@ -783,4 +785,41 @@ TEST_CASE("spirv: mutated programs never crash the emitter")
             dxspv::spirv::validate_spirv(e.words, TargetEnv::vulkan1_1, val); // must not crash either
         }
     }
+}
+
+TEST_CASE("spirv: a very long chain of blocks is emitted whatever the caller's stack")
+{
+    // 60,000 consecutive if/endif: glslang's builder walks the chain of
+    // blocks recursively; emit_spirv gives such programs a stack of their own.
+    VsirBuilder b = compute(2);
+    for (int i = 0; i < 60000; ++i) {
+        uint32_t k = b.op(Opcode::if_, {}, {tid("x", DataType::u32)});
+        b.p.instructions[k].flags |= dxspv::vsir::flag_test_nonzero;
+        b.op(Opcode::iadd, {r(0, "x", DataType::i32)}, {rs(0, "x", DataType::i32), li(1)});
+        b.op(Opcode::endif, {}, {});
+    }
+    b.op(Opcode::store_raw, {dst(uav(0), "x")}, {lu(0), rs(0, "x")});
+    b.op(Opcode::ret, {}, {});
+    // Run the emitter from a thread with a small stack (256 KiB), as a
+    // translation layer's worker thread might have.
+    struct Job {
+        const dxspv::vsir::Program* p;
+        std::vector<uint32_t> words;
+        bool ok = false;
+    } job{&b.p};
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    pthread_t t;
+    REQUIRE(pthread_create(&t, &attr, [](void* arg) -> void* {
+        Job& j = *static_cast<Job*>(arg);
+        dxspv::Diagnostics diags;
+        dxspv::spirv::EmitOptions options;
+        j.ok = dxspv::spirv::emit_spirv(*j.p, options, j.words, diags);
+        return nullptr;
+    }, &job) == 0);
+    pthread_join(t, nullptr);
+    pthread_attr_destroy(&attr);
+    CHECK(job.ok);
+    CHECK(job.words.size() > 60000);
 }
