@@ -69,7 +69,8 @@ enum dxspv_target_type {
     DXSPV_TARGET_TYPE_DXIL_LL = 4,      /**< DXIL as LLVM IR text */
     DXSPV_TARGET_TYPE_DXBC_TPF = 5,     /**< DXBC container with SHEX */
     DXSPV_TARGET_TYPE_DXBC_DXIL = 6,    /**< DXBC container with DXIL */
-    DXSPV_TARGET_TYPE_VSIR_TEXT = 7,    /**< dump of the internal IR */
+    DXSPV_TARGET_TYPE_VSIR_TEXT = 7,    /**< dump of the internal IR (structured, after the passes) */
+    DXSPV_TARGET_TYPE_CFG_DOT = 8,      /**< Graphviz dot of the control-flow graph (DXIL sources), for debugging */
     DXSPV_TARGET_TYPE_FORCE_32BIT = 0x7fffffff,
 };
 
@@ -171,6 +172,19 @@ struct dxspv_descriptor_binding {
     uint32_t flags;                  /**< dxspv_descriptor_binding_flags */
     uint32_t push_constant_offset;   /**< with DXSPV_DESCRIPTOR_BINDING_PUSH_CONSTANT */
 };
+
+/**
+ * SM 6.6 descriptor heaps (ResourceDescriptorHeap[i], SamplerDescriptorHeap[i]):
+ * every resource type a shader reads through a heap is an unbounded range at
+ * register 0 of one of these register spaces, indexed by the heap index. Map
+ * them like any range (type, space, register 0, count 0xffffffff); the default
+ * mapping puts them in set DXSPV_HEAP_DEFAULT_SET (resources) and
+ * DXSPV_HEAP_DEFAULT_SET + 1 (samplers), binding = the type's base (1000 SRV,
+ * 2000 UAV, 0 CBV, 3000 sampler).
+ */
+#define DXSPV_RESOURCE_HEAP_SPACE 0xfffffff0u
+#define DXSPV_SAMPLER_HEAP_SPACE 0xfffffff1u
+#define DXSPV_HEAP_DEFAULT_SET 32u
 
 /** Where the counter of the UAV at (space, register) goes (like [[vk::counter_binding]]). */
 struct dxspv_counter_binding {

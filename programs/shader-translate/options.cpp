@@ -11,6 +11,7 @@ const char* usage_text()
            "\n"
            "  -x, --source-type T   dxbc-tpf | dxbc-dxil | d3d-asm | dxil-ll   (default: detected from the input)\n"
            "  -b, --target-type T   spirv-binary (default) | spirv-text | d3d-asm | dxil-ll | dxbc-tpf | dxbc-dxil | vsir-text\n"
+           "                        | cfg-dot (DXIL: the control-flow graph as Graphviz dot)\n"
            "  -o, --output FILE     write the output to FILE (default stdout; binary output to a terminal is refused)\n"
            "  --env E               vulkan1.0 | vulkan1.1 (default) | vulkan1.2 | vulkan1.3\n"
            "  --entry NAME          entry point (DXIL libraries)\n"
@@ -43,7 +44,7 @@ dxspv_source_type parse_source_type(const std::string& name)
 
 dxspv_target_type parse_target_type(const std::string& name)
 {
-    for (int t = DXSPV_TARGET_TYPE_SPIRV_BINARY; t <= DXSPV_TARGET_TYPE_VSIR_TEXT; ++t) {
+    for (int t = DXSPV_TARGET_TYPE_SPIRV_BINARY; t <= DXSPV_TARGET_TYPE_CFG_DOT; ++t) {
         const char* n = dxspv_target_type_name(dxspv_target_type(t));
         if (n && name == n)
             return dxspv_target_type(t);

@@ -22,6 +22,56 @@ CORPUS_DXIL = os.path.join(os.environ.get("DXSPV_CORPUS") or os.path.join(ROOT, 
 results = []
 
 # A small DXIL module as dxc prints it (and as the .ll writer prints it back).
+DXIL_BRANCH_LL = """target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%struct.RWByteAddressBuffer = type { i32 }
+
+define void @main() {
+  %1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %2 = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %3 = shl i32 %2, 2
+  %4 = call %dx.types.ResRet.i32 @dx.op.bufferLoad.i32(i32 68, %dx.types.Handle %1, i32 %3, i32 undef)
+  %5 = extractvalue %dx.types.ResRet.i32 %4, 0
+  %6 = icmp ult i32 %5, 10
+  br i1 %6, label %7, label %9
+
+; <label>:7
+  %8 = add i32 %5, 1
+  br label %9
+
+; <label>:9
+  %10 = phi i32 [ %8, %7 ], [ 0, %0 ]
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %1, i32 %3, i32 undef, i32 %10, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #1
+declare i32 @dx.op.threadId.i32(i32, i32) #0
+declare %dx.types.ResRet.i32 @dx.op.bufferLoad.i32(i32, %dx.types.Handle, i32, i32) #1
+declare void @dx.op.bufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8) #2
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind readonly }
+attributes #2 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!5}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"cs", i32 6, i32 0}
+!2 = !{null, !3, null, null}
+!3 = !{!4}
+!4 = !{i32 0, %struct.RWByteAddressBuffer* undef, !"buf", i32 0, i32 0, i32 1, i32 11, i1 false, i1 false, i1 false, null}
+!5 = !{void ()* @main, !"main", null, !2, !6}
+!6 = !{i32 4, !7}
+!7 = !{i32 64, i32 1, i32 1}
+"""
+
 DXIL_LL = """target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
 
@@ -154,6 +204,16 @@ with tempfile.TemporaryDirectory() as tmp:
          stderr="bad.ll:2:16: E5006: %y is not defined")
     case("dxil-ll input element without a signature", ["-x", "dxil-ll", "-b", "vsir-text", module_ll], 1,
          stderr="E8106: @main: signature element 0 is not declared")
+    branch_ll = os.path.join(tmp, "branch.ll")
+    with open(branch_ll, "w") as f:
+        f.write(DXIL_BRANCH_LL)
+    case("dxil-ll to structured vsir-text", ["-b", "vsir-text", branch_ll], 0,
+         stdout=["cs_6_0 structured", "if_nz sr2", "endif", "store_raw u0[0].x, sr0, sr4"])
+    case("dxil-ll to validated SPIR-V", ["--validate", "-b", "spirv-text", branch_ll], 0,
+         stdout=["OpSelectionMerge", "OpLoopMerge"][:1], stderr="SPIR-V validation passed")
+    case("dxil-ll CFG as Graphviz dot", ["-b", "cfg-dot", branch_ll], 0,
+         stdout=["digraph cfg {", 'l0 -> l1 [label="T"];', 'l0 -> l2 [label="F"];'])
+    case("cfg-dot of a DXBC shader", ["-b", "cfg-dot", SHADER], 1, stderr="E0003")
     bad_bitcode = os.path.join(tmp, "bad_bitcode.dxil")
     with open(bad_bitcode, "wb") as f:
         f.write(dxil_container(b"BC\xc0\xde" + b"\x00" * 12))

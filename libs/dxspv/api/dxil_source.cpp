@@ -12,7 +12,7 @@ namespace {
 
 constexpr dxspv_target_type dxil_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DXSPV_TARGET_TYPE_SPIRV_TEXT,
                                               DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_DXIL_LL,
-                                              DXSPV_TARGET_TYPE_DXBC_DXIL};
+                                              DXSPV_TARGET_TYPE_DXBC_DXIL, DXSPV_TARGET_TYPE_CFG_DOT};
 
 bool load_container(std::span<const uint8_t> bytes, dxil::Module& module, DxilSourceInfo& info, Diagnostics& diags)
 {

@@ -293,6 +293,13 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)
         return r;
     switch (req.target_type) {
+    case DXSPV_TARGET_TYPE_CFG_DOT: {
+        std::string dot;
+        if (!cfg::write_dot(program, dot, diags))
+            return result_from_diagnostics(diags);
+        append_text(out, dot);
+        return DXSPV_OK;
+    }
     case DXSPV_TARGET_TYPE_VSIR_TEXT:
         if (program.control_flow == vsir::ControlFlow::unstructured)
             break; // printed once structured (below)

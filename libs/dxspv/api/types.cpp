@@ -51,6 +51,7 @@ extern "C" DXSPV_API const char* dxspv_target_type_name(enum dxspv_target_type t
     case DXSPV_TARGET_TYPE_DXBC_TPF: return "dxbc-tpf";
     case DXSPV_TARGET_TYPE_DXBC_DXIL: return "dxbc-dxil";
     case DXSPV_TARGET_TYPE_VSIR_TEXT: return "vsir-text";
+    case DXSPV_TARGET_TYPE_CFG_DOT: return "cfg-dot";
     default: return nullptr;
     }
 }

@@ -17,9 +17,6 @@ inline Value load_for(Emitter& e, const SrcParam& src, const DstParam& dst, Kind
     return e.as_kind(e.load_for_dst(src, dst), kind);
 }
 
-/// Loads `src` for the components `dst` writes, in the source's own kind.
-inline Value load_own(Emitter& e, const SrcParam& src, const DstParam& dst) { return e.load_for_dst(src, dst); }
-
 inline const DstParam& dst0(Emitter& e, const Instruction& ins) { return e.prog_.dst(ins, 0); }
 inline const SrcParam& src(Emitter& e, const Instruction& ins, uint32_t i) { return e.prog_.src(ins, i); }
 inline Kind dst_kind(Emitter& e, const DstParam& dst) { return e.kind_or_u32(dst.reg.type); }

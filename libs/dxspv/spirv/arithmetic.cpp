@@ -1,11 +1,13 @@
-// Arithmetic, comparison, integer, bit, conversion and double opcodes.
+// Arithmetic, comparison, integer, bit and double opcodes (conversions:
+// conversions.cpp).
 //
 // Operands are loaded per destination component (load_src) in the kind
 // their Register::type gives and converted (bitcast) to the kind the
 // operation computes in: the opcode fixes float or integer (OpClass), the
-// destination's type the width and signedness where the opcode leaves them
-// open (add and dadd share one path). Results of two-destination opcodes are all computed before
-// anything is stored, so a destination may alias a source.
+// destination's type the width (16, 32 or 64 bits) and signedness where the
+// opcode leaves them open (add and dadd share one path); booleans make
+// and/or/xor/not logical. Results of two-destination opcodes are all
+// computed before anything is stored, so a destination may alias a source.
 #include "spirv/alu.h"
 
 namespace dxspv::spirv {
@@ -109,10 +111,15 @@ Kind compare_kind(Emitter& e, const Instruction& ins, OpClass cls)
 }
 
 /// Comparison writing a bool (boolean destination) or 0 / 0xffffffff.
+/// ieq / ine also compare booleans (LLVM icmp on i1).
 void emit_compare(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
 {
     const DstParam& dst = dst0(e, ins);
     Kind kind = compare_kind(e, ins, cls);
+    if ((op == spv::OpIEqual || op == spv::OpINotEqual) && src_kind(e, src(e, ins, 0)) == Kind::boolean) {
+        kind = Kind::boolean;
+        op = op == spv::OpIEqual ? spv::OpLogicalEqual : spv::OpLogicalNotEqual;
+    }
     Value a = load_for(e, src(e, ins, 0), dst, kind);
     Value b = load_for(e, src(e, ins, 1), dst, kind);
     store_condition(e, dst, e.b_.createBinOp(op, e.type(Kind::boolean, a.count), a.id, b.id), a.count);
@@ -170,7 +177,7 @@ void emit_float_class(Emitter& e, const Instruction& ins)
 /// The condition operand of movc/swapc as a bool vector.
 spv::Id nonzero(Emitter& e, const SrcParam& condition, const DstParam& dst)
 {
-    return e.truth(load_own(e, condition, dst), true);
+    return e.truth(e.load_for_dst(condition, dst), true);
 }
 
 void emit_movc(Emitter& e, const Instruction& ins)
@@ -530,7 +537,7 @@ void emit_mov(Emitter& e, const Instruction& ins)
 bool Emitter::emit_alu(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
-    if (ins.dst_count == 1 && skipped(prog_.dst(ins, 0)) && opcode_info(ins.opcode).kind == vsir::OpcodeKind::arithmetic)
+    if (ins.dst_count == 1 && skipped(prog_.dst(ins, 0)))
         return true;
     Emitter& e = *this;
     switch (ins.opcode) {

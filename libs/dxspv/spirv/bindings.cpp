@@ -1,6 +1,17 @@
 #include "spirv/bindings.h"
 
+#include "dxspv/dxspv.h"
+
 namespace dxspv::spirv {
+
+/// The default mapping's set: the register space, but for the descriptor
+/// heaps' spaces (include/dxspv/dxspv.h).
+static uint32_t default_set(uint32_t space)
+{
+    if (space >= DXSPV_RESOURCE_HEAP_SPACE && space <= DXSPV_SAMPLER_HEAP_SPACE)
+        return DXSPV_HEAP_DEFAULT_SET + (space - DXSPV_RESOURCE_HEAP_SPACE);
+    return space;
+}
 
 uint32_t visibility_of(ShaderStage stage)
 {
@@ -41,7 +52,7 @@ ResolvedBinding BindingMap::resolve(DescriptorType type, uint32_t space, uint32_
     if (strict)
         return r;
     r.found = true;
-    r.set = space;
+    r.set = default_set(space);
     r.binding = default_binding_base[uint32_t(type)] + register_index;
     return r;
 }
@@ -60,7 +71,7 @@ ResolvedBinding BindingMap::resolve_counter(uint32_t space, uint32_t register_in
     if (strict)
         return r;
     r.found = true;
-    r.set = space;
+    r.set = default_set(space);
     r.binding = default_counter_binding_base + register_index;
     return r;
 }

@@ -1,6 +1,6 @@
 // The SPIR-V emitter's state, shared by the files of libs/dxspv/spirv/ (one
-// file per area: registers, resources, images, arithmetic, control flow,
-// memory).
+// file per area: registers, SSA values, resources, images, arithmetic,
+// conversions, wave operations, control flow, memory).
 // Private to the emitter; the public entry point is spirv/emit.h.
 //
 // Representation choices:
@@ -412,10 +412,12 @@ public:
 
     std::vector<spv::Id> temps_;           ///< r#: Function uvec4
     struct IndexableTemp {
-        spv::Id var = spv::NoResult;       ///< Function array of uvec4
+        spv::Id var = spv::NoResult;       ///< array of uvec4
         uint32_t count = 0;
+        spv::StorageClass storage = spv::StorageClassFunction;
     };
     std::vector<IndexableTemp> indexable_temps_; ///< x#
+    std::vector<IndexableTemp> hull_decl_indexable_temps_; ///< declared in hs_decls: Private, seen by every phase
     spv::Id icb_ = spv::NoResult;          ///< Private array of uvec4
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_{};
 

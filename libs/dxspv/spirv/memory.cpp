@@ -108,16 +108,24 @@ void Emitter::emit_buffer_load(const vsir::Instruction& ins)
     spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : spv::NoResult;
     spv::Id offset = load_scalar(prog_.src(ins, structured ? 1 : 0), Kind::u32).id;
     spv::Id base = buffer_word_index(*desc, index, offset);
+    // Destination word p reads word swizzle[p]; a 64-bit SSA destination
+    // has one slot per value, value k reading words swizzle[2k], swizzle[2k+1].
+    Kind kind = kind_or_u32(dst.reg.type);
+    bool pairs = dst.reg.file == vsir::RegisterFile::ssa && bit_width(kind) == 64;
     spv::Id parts[4];
     uint32_t n = 0;
-    for (uint32_t p = 0; p < 4; ++p) {
+    for (uint32_t p = 0, k = 0; p < 4 && n < 4; ++p) {
         if (!(dst.write_mask & (1u << p)))
             continue;
-        spv::Id word = add_words(base, vsir::swizzle_component(res.swizzle, p));
-        parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word), spv::NoPrecision);
+        for (uint32_t w = 0; w < (pairs ? 2u : 1u); ++w) {
+            uint32_t slot = pairs ? 2 * k + w : p;
+            spv::Id word = add_words(base, vsir::swizzle_component(res.swizzle, slot & 3));
+            parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word), spv::NoPrecision);
+        }
+        ++k;
     }
     if (n)
-        store_dst(dst, from_words(construct(Kind::u32, parts, n), n, kind_or_u32(dst.reg.type)));
+        store_dst(dst, from_words(construct(Kind::u32, parts, n), n, kind));
     if (sparse)
         store_residency_status(prog_.dst(ins, 1), spv::NoResult);
 }
@@ -136,7 +144,9 @@ void Emitter::emit_buffer_store(const vsir::Instruction& ins)
     spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : spv::NoResult;
     spv::Id offset = load_scalar(prog_.src(ins, structured ? 1 : 0), Kind::u32).id;
     const vsir::SrcParam& value_src = prog_.src(ins, structured ? 2 : 1);
-    vsir::DataType value_type = value_src.reg.type == vsir::DataType::f64 ? vsir::DataType::f64 : vsir::DataType::u32;
+    // The write mask counts words: a 64-bit value fills two of them.
+    bool wide = bit_width(kind_or_u32(value_src.reg.type)) == 64;
+    vsir::DataType value_type = wide ? value_src.reg.type : vsir::DataType::u32;
     Value value = load_src(value_src, res.write_mask, value_type);
     uint32_t count = 0;
     spv::Id words = to_words(value, count);

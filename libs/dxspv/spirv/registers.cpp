@@ -94,8 +94,11 @@ void Emitter::declare_indexable_temp(const vsir::Declaration& decl)
     char name[16];
     snprintf(name, sizeof(name), "x%u", decl.index);
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(decl.count), 0);
-    x.var = b_.createVariable(spv::NoPrecision, temp_storage(), array, name);
-    if (has_subroutines_)
+    // Declared in hs_decls (the DXIL lowering puts all of a hull shader's
+    // arrays there): Private, so that every phase function sees it.
+    x.storage = hull_phase_ == HullPhase::decls ? spv::StorageClassPrivate : temp_storage();
+    x.var = b_.createVariable(spv::NoPrecision, x.storage, array, name);
+    if (x.storage == spv::StorageClassPrivate)
         add_interface(x.var);
     x.count = decl.count;
 }
@@ -176,9 +179,9 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
             || reg.idx[0].offset >= indexable_temps_.size() || !indexable_temps_[reg.idx[0].offset].var)
             break;
         spv::Id element = index_id(reg.idx[1]);
-        spv::Id ptr = b_.createOp(spv::OpAccessChain,
-            pointer_type(temp_storage(), type(Kind::u32, 4)),
-            std::vector<spv::Id>{indexable_temps_[reg.idx[0].offset].var, element});
+        const IndexableTemp& x = indexable_temps_[reg.idx[0].offset];
+        spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(x.storage, type(Kind::u32, 4)),
+            std::vector<spv::Id>{x.var, element});
         return {ptr, 4};
     }
     case RegisterFile::immediate_constant_buffer: {

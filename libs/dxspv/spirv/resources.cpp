@@ -259,7 +259,10 @@ void Emitter::declare_buffer(const vsir::Instruction& ins, const vsir::Declarati
     bool structured = ins.opcode == vsir::Opcode::dcl_resource_structured
         || ins.opcode == vsir::Opcode::dcl_uav_structured;
     bool srv = prog_.dst(ins, 0).reg.file == vsir::RegisterFile::resource;
-    if (structured && (decl.structure_stride == 0 || decl.structure_stride % 4)) {
+    // A stride that is not a multiple of 4 (DXIL's 16-bit structures) works
+    // with the byte arithmetic of buffer_word_index as long as every access
+    // is word-aligned, which the DXIL lowering ensures.
+    if (structured && (decl.structure_stride == 0 || decl.structure_stride % 2)) {
         error(Code::spirv_invalid_operand, "structure stride %u", decl.structure_stride);
         return;
     }

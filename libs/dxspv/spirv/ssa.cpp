@@ -190,8 +190,11 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
     }
     SsaValue& v = ssa_[id];
     uint32_t count = uint32_t(std::popcount(v.mask));
-    if (!v.needs_var && !v.id) {
-        error(Code::spirv_invalid_operand, "SSA value sr%u is read before its definition", id);
+    if (count == 0 || (!v.needs_var && !v.id)) {
+        // A definition the emitter refused was reported already.
+        if (count == 0 || !failed_)
+            error(Code::spirv_invalid_operand, "SSA value sr%u is %s", id,
+                count == 0 ? "never defined" : "read before its definition");
         return {undef(kind, lanes.count), kind, lanes.count};
     }
     spv::Id whole = v.id;

@@ -80,9 +80,11 @@ bool Emitter::emit_phase(const vsir::Instruction& ins)
     phase.function = b_.makeFunctionEntry(spv::NoPrecision, b_.makeVoidType(), name, {}, {}, {}, &entry);
     main_ = phase.function;
     hull_phases_.push_back(phase);
+    if (hull_phase_ == HullPhase::decls)
+        hull_decl_indexable_temps_ = indexable_temps_;
     hull_phase_ = phase.phase;
     temps_.clear();
-    indexable_temps_.clear();
+    indexable_temps_ = hull_decl_indexable_temps_;
     declare_temps(prog_.temp_count);
     return true;
 }

@@ -84,8 +84,8 @@ spv::Id ballot_of(Emitter& e, const Instruction& ins)
     return group_op(e, spv::OpGroupNonUniformBallot, e.type(Kind::u32, 4), {x});
 }
 
-/// The lane operand of quad_read_lane_at: before SPIR-V 1.5 it must be a
-/// constant.
+/// The lane operand of quad_read_lane_at (and of wave_read_lane_at when an
+/// immediate): before SPIR-V 1.5 it must be a constant.
 spv::Id quad_lane(Emitter& e, const SrcParam& lane)
 {
     if (lane.reg.file == vsir::RegisterFile::immediate)
@@ -140,12 +140,14 @@ void emit_wave_op(Emitter& e, const Instruction& ins)
         return;
     }
     case Opcode::wave_read_lane_at: {
-        b.addCapability(spv::CapabilityGroupNonUniformShuffle);
+        // A constant lane: OpGroupNonUniformBroadcast; any other: Shuffle.
         Value x = value();
-        spv::Id lane = load_for(e, src(e, ins, 1), dst, Kind::u32).id;
-        if (x.count > 1)
-            lane = e.extract({lane, Kind::u32, x.count}, 0);
-        store(group_op(e, spv::OpGroupNonUniformShuffle, e.type(kind, x.count), {x.id, lane}), x.count);
+        const SrcParam& lane_src = src(e, ins, 1);
+        bool constant = lane_src.reg.file == vsir::RegisterFile::immediate;
+        spv::Id lane = constant ? quad_lane(e, lane_src) : e.load_scalar(lane_src, Kind::u32).id;
+        b.addCapability(constant ? spv::CapabilityGroupNonUniformBallot : spv::CapabilityGroupNonUniformShuffle);
+        spv::Op op = constant ? spv::OpGroupNonUniformBroadcast : spv::OpGroupNonUniformShuffle;
+        store(group_op(e, op, e.type(kind, x.count), {x.id, lane}), x.count);
         return;
     }
     case Opcode::wave_read_lane_first: {

@@ -374,6 +374,26 @@ TEST_CASE("lower: group-shared arrays, allocas and atomics")
 )") != std::string::npos);
 }
 
+TEST_CASE("lower: SM 6.6 descriptor heap handles become unbounded ranges in the heap space")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %h = call %dx.types.Handle @dx.op.createHandleFromHeap(i32 218, i32 %t, i1 false, i1 true)
+  %a = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %h, %dx.types.ResourceProperties { i32 4107, i32 0 })
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %a, i32 0, i32 undef, i32 7, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.Handle @dx.op.createHandleFromHeap(i32, i32, i1, i1) #0\n"
+    "declare %dx.types.Handle @dx.op.annotateHandle(i32, %dx.types.Handle, %dx.types.ResourceProperties) #0\n");
+    m.insert(m.find("%struct.RWByteAddressBuffer"), "%dx.types.ResourceProperties = type { i32, i32 }\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("dcl_uav_raw u1[0:*], space=4294967280") != std::string::npos);
+    CHECK(r.text.find("store_raw u1[vThreadID.x].x {nonuniform}, l(0), l(7, 0, 0, 0)") != std::string::npos);
+}
+
 TEST_CASE("lower: textureGather selects its channel with the sampler's swizzle")
 {
     Lowered r = lower(std::string(header) + R"(

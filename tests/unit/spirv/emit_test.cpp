@@ -119,20 +119,6 @@ void dcl_typed(VsirBuilder& b, Opcode op, uint32_t reg, ResourceDimension dim, D
 }
 
 /// A copy of everything but the arena (unused by these programs).
-Program copy_program(const Program& from)
-{
-    Program p;
-    p.model = from.model;
-    p.control_flow = from.control_flow;
-    p.instructions = from.instructions;
-    p.dsts = from.dsts;
-    p.srcs = from.srcs;
-    p.decls = from.decls;
-    p.u32_pool = from.u32_pool;
-    p.temp_count = from.temp_count;
-    return p;
-}
-
 /// store_raw u0.<m>, l(offset), r<reg>.<s>
 void store_result(VsirBuilder& b, uint32_t offset, uint32_t reg, const char* m = "x", const char* s = "x")
 {

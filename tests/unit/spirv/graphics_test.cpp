@@ -808,3 +808,72 @@ ret
     CHECK_HAS(t, "OpEmitStreamVertex %uint_1");
     CHECK_HAS(t, "OpEndStreamPrimitive %uint_1");
 }
+
+TEST_CASE("spirv: indexable temps declared in hs_decls are seen by every phase")
+{
+    // The DXIL lowering declares a hull shader's arrays once, in hs_decls;
+    // they become Private arrays that the phase functions share.
+    dxspv::vsir::Program hs = assemble(R"(
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+//
+// Patch Constant signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_TessFactor            0   x           0 TRIEDGE    float   x
+// SV_TessFactor            1   x           1 TRIEDGE    float   x
+// SV_TessFactor            2   x           2 TRIEDGE    float   x
+// SV_InsideTessFactor      0   x           3  TRIINT    float   x
+//
+hs_5_0
+hs_decls
+dcl_input_control_point_count 3
+dcl_output_control_point_count 3
+dcl_tessellator_domain domain_tri
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_triangle_cw
+dcl_indexableTemp x0[3], 4
+hs_control_point_phase
+dcl_input vOutputControlPointID
+dcl_input v[3][0].xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+mov r0.x, vOutputControlPointID
+mov x0[r0.x + 0].xyzw, v[r0.x + 0][0].xyzw
+mov o0.xyzw, x0[r0.x + 0].xyzw
+ret
+hs_fork_phase
+dcl_hs_fork_phase_instance_count 3
+dcl_input vForkInstanceID
+dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor
+dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor
+dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor
+dcl_temps 1
+dcl_indexRange o0.x, 3
+mov r0.x, vForkInstanceID
+mov x0[r0.x + 0].x, l(4.000000)
+mov o[r0.x + 0].x, x0[r0.x + 0].x
+ret
+hs_join_phase
+dcl_output_siv o3.x, finalTriInsideTessFactor
+mov x0[1].y, l(2.000000)
+mov o3.x, x0[1].y
+ret
+)");
+    std::vector<std::string> texts = emit_all(hs);
+    CHECK_HAS(texts[1], "%x0 = OpVariable %_ptr_Private__arr_v4uint_uint_3 Private");
+    CHECK_HAS(texts[1], "OpAccessChain %_ptr_Private_v4uint %x0");
+}

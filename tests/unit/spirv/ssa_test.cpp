@@ -287,6 +287,8 @@ TEST_CASE("spirv ssa: booleans: logic, selects, conditions and word registers")
     b.op(Opcode::break_, {}, {});
     b.op(Opcode::endloop, {}, {});
     b.op(Opcode::iadd, {sd(12, i32)}, {ss(8, i32), ss(9, i32)});
+    b.op(Opcode::ieq, {sd(13, boolean)}, {ss(7, boolean), ss(3, boolean)});
+    b.op(Opcode::ine, {sd(14, u32)}, {ss(13, boolean), lb(false)});
     b.op(Opcode::ret, {}, {});
     std::string text = emit_dxil(b.p);
     CHECK_HAS(text, "OpLogicalAnd %bool");
@@ -297,5 +299,169 @@ TEST_CASE("spirv ssa: booleans: logic, selects, conditions and word registers")
     CHECK_HAS(text, "OpSelect %int");  // itoi from boolean: 0 / -1
     CHECK_HAS(text, "OpSelect %uint"); // utou from boolean, and the word register's mask
     CHECK_HAS(text, "OpINotEqual %bool");
+    CHECK_HAS(text, "OpLogicalEqual %bool");
     CHECK(occurrences(text, "OpSelectionMerge") >= 3); // discard, breakc and retc
+}
+
+TEST_CASE("spirv ssa: mutated SSA programs never crash the emitter")
+{
+    // SSA values of several types across an if, a loop and a switch, wave
+    // operations; then random corruption of files, types, ids, masks,
+    // swizzles and opcodes. The emitter may refuse but must not crash.
+    VsirBuilder base = dxil_compute();
+    base.dcl_temps(1);
+    base.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+    base.op(Opcode::ld_raw, {sd4(2, u32)}, {ss(0, u32), src(uav(0), "xyzw")});
+    base.op(Opcode::ult, {sd(3, boolean)}, {ss4(2, u32, "y"), lu(4)});
+    base.test(Opcode::if_, ss(3, boolean));
+    base.op(Opcode::ftof, {sd(4, f16)}, {lf(1.5f)});
+    base.op(Opcode::loop, {}, {});
+    base.op(Opcode::iadd, {sd(5, i64)}, {ss(1, i64), imm(i64, 5)});
+    base.test(Opcode::breakc, ss(3, boolean));
+    base.op(Opcode::break_, {}, {});
+    base.op(Opcode::endloop, {}, {});
+    base.op(Opcode::else_, {}, {});
+    base.op(Opcode::switch_, {}, {ss(0, u32)});
+    base.op(Opcode::case_, {}, {lu(1)});
+    base.op(Opcode::wave_active_sum, {sd(6, u32)}, {ss(0, u32)});
+    base.op(Opcode::mov, {r(0, "x", u32)}, {ss(6, u32)});
+    base.op(Opcode::break_, {}, {});
+    base.op(Opcode::endswitch, {}, {});
+    base.op(Opcode::endif, {}, {});
+    base.op(Opcode::unpack64, {sd(7, u32), sd(8, u32)}, {ss(5, i64)});
+    base.op(Opcode::ftof, {sd(9, f32)}, {ss(4, f16)});
+    base.op(Opcode::mov, {sd(10, u32)}, {ss(9, f32)});
+    store_word(base, 0, ss(10, u32));
+    store_word(base, 4, ss(7, u32));
+    base.op(Opcode::ret, {}, {});
+    emit_dxil(base.p);
+
+    uint64_t state = 0x9e3779b97f4a7c15ull;
+    auto next = [&state](uint32_t bound) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return uint32_t(state % bound);
+    };
+    auto mutate_register = [&](Register& reg) {
+        switch (next(5)) {
+        case 0: reg.file = next(2) ? RegisterFile::ssa : RegisterFile(next(uint32_t(RegisterFile::count))); break;
+        case 1: reg.type = DataType(next(uint32_t(DataType::opaque) + 1)); break;
+        case 2: reg.idx[0].offset = next(8) == 0 ? ~0u : next(14); break;
+        case 3: reg.index_count = uint8_t(next(3)); break;
+        default: reg.dimension = Dimension(next(3)); break;
+        }
+    };
+    for (int round = 0; round < 1500; ++round) {
+        Program p = copy_program(base.p);
+        for (int m = 0, n = 1 + int(next(3)); m < n; ++m) {
+            switch (next(5)) {
+            case 0: p.instructions[next(uint32_t(p.instructions.size()))].opcode = Opcode(next(uint32_t(Opcode::count))); break;
+            case 1: mutate_register(p.dsts[next(uint32_t(p.dsts.size()))].reg); break;
+            case 2: mutate_register(p.srcs[next(uint32_t(p.srcs.size()))].reg); break;
+            case 3: p.dsts[next(uint32_t(p.dsts.size()))].write_mask = uint8_t(next(16)); break;
+            default: p.srcs[next(uint32_t(p.srcs.size()))].swizzle = uint8_t(next(256)); break;
+            }
+        }
+        for (dxspv::spirv::TargetEnv env : {dxspv::spirv::TargetEnv::vulkan1_0, dxspv::spirv::TargetEnv::vulkan1_3}) {
+            dxspv::spirv::EmitOptions options;
+            options.target_env = env;
+            std::vector<uint32_t> words;
+            dxspv::Diagnostics diags("emit");
+            if (dxspv::spirv::emit_spirv(p, options, words, diags)) {
+                dxspv::Diagnostics val;
+                dxspv::spirv::validate_spirv(words, env, val); // must not crash either
+            }
+        }
+    }
+}
+
+TEST_CASE("spirv ssa: 64-bit values loaded from and stored to raw buffers take two words")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::ishl, {sd(1, u32)}, {ss(0, u32), lu(3)});
+    b.op(Opcode::ld_raw, {sd(2, u64)}, {ss(1, u32), src(uav(0), "xyzw")});
+    b.op(Opcode::ld_raw, {sd4(3, f64, "xy")}, {ss(1, u32), src(uav(0), "zwxy")});
+    b.op(Opcode::iadd, {sd(4, u64)}, {ss(2, u64), imm(u64, 1ull << 32)});
+    b.op(Opcode::store_raw, {dst(uav(0), "xy")}, {ss(1, u32), ss(4, u64)});
+    b.op(Opcode::add, {sd(5, f64)}, {ss4(3, f64, "x"), ss4(3, f64, "y")});
+    b.op(Opcode::store_raw, {dst(uav(0), "zw")}, {ss(1, u32), ss(5, f64)});
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpBitcast %ulong");
+    CHECK_HAS(text, "OpBitcast %v2double");
+    CHECK(occurrences(text, "OpLoad %uint") == 6);
+}
+
+TEST_CASE("spirv ssa: resource operations read and write SSA values")
+{
+    VsirBuilder b = dxil_compute();
+    Declaration& tex = b.dcl_descriptor(Opcode::dcl_resource, RegisterFile::resource, 1);
+    tex.dimension = ResourceDimension::texture_2d;
+    for (DataType& t : tex.return_type)
+        t = f32;
+    Declaration& img = b.dcl_descriptor(Opcode::dcl_uav_typed, RegisterFile::uav, 2);
+    img.dimension = ResourceDimension::texture_2d;
+    for (DataType& t : img.return_type)
+        t = u32;
+    b.dcl_descriptor(Opcode::dcl_sampler, RegisterFile::sampler, 0);
+    b.dcl_tgsm_raw(0, 64);
+    Register sampler = mk(RegisterFile::sampler, DataType::opaque, Dimension::none, {0, 0});
+    b.op(Opcode::utof, {sd(1, f32)}, {ss(0, u32)});
+    b.op(Opcode::mov, {sd4(2, f32, "xy")}, {src(make_immediate_vec4(f32, 0x3f000000, 0x3e800000, 0, 0))});
+    b.op(Opcode::sample_l, {sd4(3, f32)}, {ss4(2, f32, "xy"), src(srv(1)), src(sampler, "x"), ss(1, f32)});
+    b.op(Opcode::mov, {sd4(5, i32)}, {src(make_immediate_vec4(i32, 1, 2, 0, 0))});
+    b.op(Opcode::ld, {sd4(4, f32, "xz")}, {ss4(5, i32, "xyzw"), src(srv(1), "xyzw")});
+    b.op(Opcode::ftou, {sd4(6, u32)}, {ss4(3, f32, "xyzw")});
+    b.op(Opcode::store_uav_typed, {dst(uav(2), "xyzw")}, {ss4(5, u32, "xyyy"), ss4(6, u32, "wzyx")});
+    b.op(Opcode::imm_atomic_iadd, {sd(7, u32), dst(tgsm(0), "x")}, {ss(0, u32), lu(1)});
+    b.op(Opcode::bufinfo, {sd(8, u32)}, {src(uav(0), "xxxx")});
+    b.op(Opcode::iadd, {sd(9, u32)}, {ss(7, u32), ss(8, u32)});
+    store_word(b, 0, ss(9, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpImageSampleExplicitLod %v4float");
+    CHECK_HAS(text, "OpImageFetch %v4float");
+    CHECK_HAS(text, "OpImageWrite");
+    CHECK_HAS(text, "OpAtomicIAdd %uint");
+    CHECK_HAS_NOT(text, "OpName %sr");
+}
+
+TEST_CASE("spirv ssa: malformed SSA programs are refused with numbered diagnostics")
+{
+    auto refused = [](const Program& p, const char* text) {
+        dxspv::spirv::EmitOptions options;
+        std::vector<uint32_t> words;
+        dxspv::Diagnostics diags("emit");
+        CHECK_FALSE(dxspv::spirv::emit_spirv(p, options, words, diags));
+        CHECK(words.empty());
+        CHECK(diags.has_code(dxspv::Code::spirv_invalid_operand));
+        CHECK_MESSAGE(contains(diags.to_string(), text), diags.to_string());
+    };
+    {
+        VsirBuilder b = dxil_compute();
+        b.p.ssa_count = 4;
+        b.op(Opcode::iadd, {sd(1, u32)}, {ss(3, u32), lu(1)}); // sr3 never defined
+        b.op(Opcode::ret, {}, {});
+        refused(b.p, "sr3 is never defined");
+    }
+    {
+        VsirBuilder b = dxil_compute();
+        b.op(Opcode::ld_raw, {sd4(1, u32, "xy")}, {ss(0, u32), src(uav(0), "xyzw")});
+        b.op(Opcode::iadd, {sd(2, u32)}, {ss4(1, u32, "z"), lu(1)}); // z not written
+        b.op(Opcode::ret, {}, {});
+        refused(b.p, "sr1 component z is not defined");
+    }
+    {
+        VsirBuilder b = dxil_compute();
+        b.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+        b.op(Opcode::iadd, {sd(2, u32)}, {ss(1, u32), lu(1)}); // read at another width
+        b.op(Opcode::ret, {}, {});
+        refused(b.p, "64-bit where a 32-bit value is expected");
+    }
+    {
+        VsirBuilder b = dxil_compute();
+        b.p.ssa_count = 1u << 25;
+        refused(b.p, "SSA values");
+    }
 }

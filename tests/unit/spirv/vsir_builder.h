@@ -135,6 +135,24 @@ inline SrcParam imm(DataType type, uint64_t bits)
 }
 inline SrcParam lb(bool v) { return imm(DataType::boolean, v ? 1 : 0); }
 
+/// A copy of `from`'s instructions, operands and counts (Program owns an
+/// arena and is not copyable).
+inline Program copy_program(const Program& from)
+{
+    Program p;
+    p.model = from.model;
+    p.control_flow = from.control_flow;
+    p.instructions = from.instructions;
+    p.dsts = from.dsts;
+    p.srcs = from.srcs;
+    p.decls = from.decls;
+    p.u32_pool = from.u32_pool;
+    p.temp_count = from.temp_count;
+    p.ssa_count = from.ssa_count;
+    p.label_count = from.label_count;
+    return p;
+}
+
 struct VsirBuilder {
     Program p;
 

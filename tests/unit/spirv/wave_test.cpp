@@ -75,7 +75,7 @@ TEST_CASE("spirv wave: lane queries, votes, ballots, broadcasts, reductions and 
     CHECK_HAS(text, "OpGroupNonUniformAll %bool");
     CHECK_HAS(text, "OpGroupNonUniformAllEqual %bool");
     CHECK_HAS(text, "OpGroupNonUniformBallot %v4uint");
-    CHECK_HAS(text, "OpGroupNonUniformShuffle %uint");
+    CHECK_HAS(text, "OpGroupNonUniformBroadcast %uint"); // an immediate lane
     CHECK_HAS(text, "OpGroupNonUniformShuffle %bool");
     CHECK_HAS(text, "OpGroupNonUniformBroadcastFirst %float");
     CHECK_HAS(text, "OpGroupNonUniformFAdd %float %uint_3 Reduce");
@@ -106,9 +106,12 @@ TEST_CASE("spirv wave: quad operations in a pixel shader")
     b.op(Opcode::quad_read_across_y, {sd(4, f16)}, {ss(3, f16)});
     b.op(Opcode::mov, {sd(5, u32)}, {cb(0, 0, "y", u32)});
     b.op(Opcode::quad_read_across_diagonal, {sd(6, u32)}, {ss(5, u32)});
+    b.op(Opcode::wave_lane_index, {sd(7, u32)}, {});
+    b.op(Opcode::wave_active_sum, {sd(8, u32)}, {ss(7, u32)});
     b.op(Opcode::ret, {}, {});
     std::string text = emit_dxil(b.p);
     CHECK_HAS(text, "OpCapability GroupNonUniformQuad");
+    CHECK_HAS(text, "BuiltIn SubgroupLocalInvocationId");
     CHECK_HAS(text, "OpGroupNonUniformQuadBroadcast %float %uint_3");
     // QuadSwap's last operand is the direction: 0 across x, 1 across y, 2 diagonal.
     CHECK(ends_with(line_with(text, "OpGroupNonUniformQuadSwap %float %uint_3"), " %uint_0"));

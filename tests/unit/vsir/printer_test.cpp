@@ -418,3 +418,27 @@ TEST_CASE("printer: broken instructions print safely")
     p.instructions[n].decl = 0;
     CHECK(print_instruction(p, n) == "nop <decl 0>");
 }
+
+TEST_CASE("printer: SSA values of the DXIL conventions")
+{
+    Program p = make_program(ShaderStage::compute, 6, 0);
+    p.ssa_count = 4;
+    Register vec = reg(RegisterFile::ssa, DataType::f64, Dimension::vec4, {1});
+    Register imm64 = make_immediate(DataType::i64, 0);
+    imm64.file = RegisterFile::immediate64;
+    imm64.u64[0] = imm64.u64[1] = ~0ull;
+    add(p, Opcode::itoi, {dst(ssa(0, DataType::i64), X)}, {src(make_immediate(DataType::boolean, 1), XXXX)});
+    add(p, Opcode::ftof, {dst(vec, X | Y)}, {imm_f(0.5f)});
+    add(p, Opcode::idiv, {dst(ssa(2, DataType::i64), X), dst(reg(RegisterFile::null, DataType::i64, Dimension::scalar, {}), X)},
+        {src(ssa(0, DataType::i64)), src(imm64, XXXX)});
+    add(p, Opcode::wave_read_lane_first, {dst(ssa(3, DataType::f64), X)}, {src(vec, make_swizzle(1, 1, 1, 1))});
+    PrintOptions options;
+    options.show_types = true;
+    CHECK(print_program(p, options) ==
+          "cs_6_0 structured\n"
+          "; temps=0 ssa=4 labels=0\n"
+          "itoi sr0:i64, l(0x1):bool\n"
+          "ftof sr1.xy:f64, l(0.5)\n"
+          "idiv sr2:i64, null:i64, sr0:i64, d(-1):i64\n"
+          "wave_read_lane_first sr3:f64, sr1.y:f64\n");
+}

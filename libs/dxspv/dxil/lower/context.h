@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdarg>
+#include <deque>
 #include <vector>
 
 #include "dxil/lower/lower.h"
@@ -54,6 +55,9 @@ struct MemoryObject {
     uint32_t reg = 0;        ///< x# or g#
     uint32_t leaves = 0;     ///< scalar leaves (private) or words (groupshared)
 };
+
+/// The register file of a DXIL resource class (t, u, cb, s).
+RegisterFile file_of_class(ResourceClass c);
 
 class Lowerer {
 public:
@@ -106,6 +110,18 @@ public:
     // ---- declarations.cpp ----
     bool declare_stage();
     void declare_resources();
+    void declare_resource(const ResourceBinding& r);
+    // heap.cpp: SM 6.6 descriptor heaps
+    struct HeapRange {
+        uint32_t p0, p1, range_id;
+        RegisterFile file;
+    };
+    bool heap_properties(ValueId props, uint32_t& p0, uint32_t& p1) const;
+    void declare_heap_ranges();
+    const HeapRange* find_heap_range(uint32_t p0, uint32_t p1) const;
+    uint32_t heap_range(uint32_t p0, uint32_t p1);
+    std::vector<HeapRange> heap_ranges_;
+    std::deque<ResourceBinding> heap_bindings_; ///< stable: resources_ points into it
     void declare_signatures();
     enum class IoKind : uint8_t { input, output, patch };
     /// Where a signature element lives: register file, first register, first column.
@@ -175,9 +191,10 @@ public:
     vsir::SrcParam add_bytes(const vsir::SrcParam& base, uint32_t bytes);
     uint32_t load_words(bool structured, const vsir::SrcParam& res, const vsir::SrcParam& index,
                         const vsir::SrcParam& offset, uint32_t words);
-    void load_wide(const Instruction& inst, bool structured, const vsir::SrcParam& res, ValueId index,
+    vsir::SrcParam absolute_address(const vsir::SrcParam& index, uint32_t stride, const vsir::SrcParam& offset);
+    void load_wide(const Instruction& inst, bool structured, uint32_t stride, const vsir::SrcParam& res, ValueId index,
                    ValueId offset, DataType type, uint32_t count);
-    void store_halves(bool structured, const vsir::Register& res, ValueId index, ValueId offset,
+    void store_halves(bool structured, uint32_t stride, const vsir::Register& res, ValueId index, ValueId offset,
                       const ValueId* values, uint32_t mask, DataType type);
     void store_wide(bool structured, const vsir::Register& res, ValueId index, ValueId offset, const ValueId* values,
                     uint32_t count, DataType type);

@@ -118,7 +118,9 @@ vsir::ResourceDimension dimension_of(uint32_t kind)
     }
 }
 
-RegisterFile file_of(ResourceClass c)
+} // namespace
+
+RegisterFile file_of_class(ResourceClass c)
 {
     switch (c) {
     case ResourceClass::srv: return RegisterFile::resource;
@@ -127,8 +129,6 @@ RegisterFile file_of(ResourceClass c)
     default: return RegisterFile::sampler;
     }
 }
-
-} // namespace
 
 bool Lowerer::declare_stage()
 {
@@ -219,6 +219,66 @@ uint32_t Lowerer::range_id_for_binding(ResourceClass cls, uint32_t space, uint32
     return ~0u;
 }
 
+/// One resource declaration (dcl_resource*, dcl_uav_*, dcl_constant_buffer,
+/// dcl_sampler) with the SM5.1 range form of VSIR convention 3.
+void Lowerer::declare_resource(const ResourceBinding& r)
+{
+    Opcode op = Opcode::dcl_resource;
+    vsir::ResourceDimension dim = dimension_of(r.kind);
+    switch (r.resource_class) {
+    case ResourceClass::cbv: op = Opcode::dcl_constant_buffer; break;
+    case ResourceClass::sampler: op = Opcode::dcl_sampler; break;
+    case ResourceClass::srv:
+    case ResourceClass::uav: {
+        bool uav = r.resource_class == ResourceClass::uav;
+        if (r.kind == 11)
+            op = uav ? Opcode::dcl_uav_raw : Opcode::dcl_resource_raw;
+        else if (r.kind == 12)
+            op = uav ? Opcode::dcl_uav_structured : Opcode::dcl_resource_structured;
+        else if (dim != vsir::ResourceDimension::unknown)
+            op = uav ? Opcode::dcl_uav_typed : Opcode::dcl_resource;
+        else {
+            static const char* const kinds[] = {"tbuffer", "raytracing acceleration structure",
+                                                "sampler feedback texture"};
+            int k = r.kind == 15 ? 0 : r.kind == 16 ? 1 : 2;
+            unsupported("resource kind", kinds[k]);
+            return;
+        }
+        break;
+    }
+    }
+    uint32_t i = p_.add_instruction(op, 1, 0);
+    vsir::Declaration& d = p_.add_declaration(i);
+    vsir::DstParam& dst = p_.dsts[p_.instructions[i].dst_first];
+    dst.reg = vsir::make_register(file_of_class(r.resource_class), DataType::opaque, vsir::Dimension::none,
+                                  std::span<const uint32_t>(&r.id, 1));
+    d.index = r.id;
+    d.space = r.space;
+    d.range_first = r.lower_bound;
+    d.range_last = r.range_size == 0xFFFFFFFFu || r.range_size == 0 ? ~0u : r.lower_bound + r.range_size - 1;
+    switch (op) {
+    case Opcode::dcl_constant_buffer:
+        d.count = (r.cbuffer_size + 15) / 16;
+        d.byte_count = d.count * 16;
+        break;
+    case Opcode::dcl_sampler: d.value = r.kind; break;
+    case Opcode::dcl_resource:
+    case Opcode::dcl_uav_typed:
+        d.dimension = dim;
+        d.sample_count = r.sample_count;
+        for (DataType& t : d.return_type)
+            t = return_type_of(r.element_type);
+        break;
+    case Opcode::dcl_resource_structured:
+    case Opcode::dcl_uav_structured: d.structure_stride = r.stride; break;
+    default: break;
+    }
+    if (r.resource_class == ResourceClass::uav)
+        d.value = (r.globally_coherent ? uint32_t(vsir::uav_globally_coherent) : 0u) |
+                  (r.rasterizer_ordered ? uint32_t(vsir::uav_rasterizer_ordered) : 0u) |
+                  (r.has_counter ? uint32_t(vsir::uav_has_counter) : 0u);
+}
+
 void Lowerer::declare_resources()
 {
     const std::vector<ResourceBinding>& list = entry_->resources.empty() ? md_.resources : entry_->resources;
@@ -231,61 +291,7 @@ void Lowerer::declare_resources()
         if (resources_[cls].size() <= r.id)
             resources_[cls].resize(r.id + 1, nullptr);
         resources_[cls][r.id] = &r;
-
-        Opcode op = Opcode::dcl_resource;
-        vsir::ResourceDimension dim = dimension_of(r.kind);
-        switch (r.resource_class) {
-        case ResourceClass::cbv: op = Opcode::dcl_constant_buffer; break;
-        case ResourceClass::sampler: op = Opcode::dcl_sampler; break;
-        case ResourceClass::srv:
-        case ResourceClass::uav: {
-            bool uav = r.resource_class == ResourceClass::uav;
-            if (r.kind == 11)
-                op = uav ? Opcode::dcl_uav_raw : Opcode::dcl_resource_raw;
-            else if (r.kind == 12)
-                op = uav ? Opcode::dcl_uav_structured : Opcode::dcl_resource_structured;
-            else if (dim != vsir::ResourceDimension::unknown)
-                op = uav ? Opcode::dcl_uav_typed : Opcode::dcl_resource;
-            else {
-                static const char* const kinds[] = {"tbuffer", "raytracing acceleration structure",
-                                                    "sampler feedback texture"};
-                int k = r.kind == 15 ? 0 : r.kind == 16 ? 1 : 2;
-                unsupported("resource kind", kinds[k]);
-                continue;
-            }
-            break;
-        }
-        }
-        uint32_t i = p_.add_instruction(op, 1, 0);
-        vsir::Declaration& d = p_.add_declaration(i);
-        vsir::DstParam& dst = p_.dsts[p_.instructions[i].dst_first];
-        dst.reg = vsir::make_register(file_of(r.resource_class), DataType::opaque, vsir::Dimension::none,
-                                      std::span<const uint32_t>(&r.id, 1));
-        d.index = r.id;
-        d.space = r.space;
-        d.range_first = r.lower_bound;
-        d.range_last = r.range_size == 0xFFFFFFFFu || r.range_size == 0 ? ~0u : r.lower_bound + r.range_size - 1;
-        switch (op) {
-        case Opcode::dcl_constant_buffer:
-            d.count = (r.cbuffer_size + 15) / 16;
-            d.byte_count = d.count * 16;
-            break;
-        case Opcode::dcl_sampler: d.value = r.kind; break;
-        case Opcode::dcl_resource:
-        case Opcode::dcl_uav_typed:
-            d.dimension = dim;
-            d.sample_count = r.sample_count;
-            for (DataType& t : d.return_type)
-                t = return_type_of(r.element_type);
-            break;
-        case Opcode::dcl_resource_structured:
-        case Opcode::dcl_uav_structured: d.structure_stride = r.stride; break;
-        default: break;
-        }
-        if (r.resource_class == ResourceClass::uav)
-            d.value = (r.globally_coherent ? uint32_t(vsir::uav_globally_coherent) : 0u) |
-                      (r.rasterizer_ordered ? uint32_t(vsir::uav_rasterizer_ordered) : 0u) |
-                      (r.has_counter ? uint32_t(vsir::uav_has_counter) : 0u);
+        declare_resource(r);
     }
 }
 

@@ -467,19 +467,27 @@ bool Lowerer::run()
         return false;
     }
     declare_resources();
+    declare_heap_ranges();
     declare_signatures();
-    declare_global_memory();
+    if (stage_ != ShaderStage::hull)
+        declare_global_memory();
     declare_system_values();
     if (stage_ == ShaderStage::hull) {
         const Function* patch = entry_->patch_constant_function != no_id
                                     ? function_of(entry_->patch_constant_function)
                                     : nullptr;
+        // Each phase is its own function: private arrays are declared (and
+        // static ones initialised) in each.
         emit(vsir::Opcode::hs_control_point_phase, {}, {});
+        declare_global_memory();
         init_globals_pending_ = true;
         lower_function(*main);
         if (patch && !patch->is_declaration) {
             emit(vsir::Opcode::hs_fork_phase, {}, {});
             emit_patch_declarations();
+            indexable_count_ = 0;
+            declare_global_memory();
+            init_globals_pending_ = true;
             lower_function(*patch);
         }
     } else {

@@ -93,14 +93,32 @@ bool Lowerer::lower_handle_op(ops::OpId op, const Instruction& inst)
         return true;
     }
     case OpId::AnnotateHandle: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        if (h)
-            define(inst.result) = *h;
+        const Operand& h = operand(arg(inst, 1));
+        if (h.kind != Operand::Kind::handle) {
+            handle_operand(arg(inst, 1)); // reports it
+            return true;
+        }
+        Operand annotated = h;
+        if (annotated.file == RegisterFile::null) {
+            // A heap handle: its type (and so its range) comes from the properties.
+            uint32_t p0 = 0, p1 = 0;
+            const HeapRange* r = heap_properties(arg(inst, 2), p0, p1) ? find_heap_range(p0, p1) : nullptr;
+            if (!r) {
+                error(Code::dxil_lower_bad_resource, "annotateHandle of a heap handle with unsupported properties "
+                                                     "(0x%x, 0x%x)", p0, p1);
+                return true;
+            }
+            annotated.file = r->file;
+            annotated.range_id = r->range_id;
+        }
+        define(inst.result) = annotated;
         return true;
     }
-    case OpId::CreateHandleFromHeap:
-        unsupported("DXIL op", "CreateHandleFromHeap (SM 6.6 descriptor heap indexing)");
+    case OpId::CreateHandleFromHeap: {
+        // (index, samplerHeap, nonUniform): typed by the annotateHandle that follows.
+        make_handle(inst.result, RegisterFile::null, 0, arg(inst, 1), arg(inst, 3));
         return true;
+    }
     default: return false;
     }
 }
@@ -124,7 +142,7 @@ void Lowerer::make_handle(ValueId result, RegisterFile file, uint32_t range, Val
 const Operand* Lowerer::handle_operand(ValueId id)
 {
     const Operand& h = operand(id);
-    if (h.kind != Operand::Kind::handle) {
+    if (h.kind != Operand::Kind::handle || h.file == RegisterFile::null) {
         if (!errors_)
             error(Code::dxil_lower_bad_resource, "a resource operand is not a handle from createHandle*");
         return nullptr;
@@ -379,7 +397,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         if (wide && (b->kind == 11 || b->kind == 12)) {
             if (local < member_use_.size() && (member_use_[local] & 0x10))
                 unsupported("DXIL op", "16- or 64-bit buffer loads with a residency status");
-            load_wide(inst, b->kind == 12, res, arg(inst, 2), arg(inst, 3), et,
+            load_wide(inst, b->kind == 12, b->stride, res, arg(inst, 2), arg(inst, 3), et,
                       uint32_t(32 - __builtin_clz(uint32_t(mask))));
             return true;
         }
@@ -421,7 +439,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         }
         if ((vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
             ValueId values[4] = {arg(inst, 4), arg(inst, 5), arg(inst, 6), arg(inst, 7)};
-            store_halves(b->kind == 12, resource_register(*h), arg(inst, 2), arg(inst, 3), values, mask, vt);
+            store_halves(b->kind == 12, b->stride, resource_register(*h), arg(inst, 2), arg(inst, 3), values, mask, vt);
             return true;
         }
         if (is_64(vt) || vt == DataType::f16 || vt == DataType::u16) {

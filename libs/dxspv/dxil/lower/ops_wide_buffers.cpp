@@ -48,11 +48,27 @@ static vsir::SrcParam word_of(uint32_t ssa, uint32_t component)
     return s;
 }
 
-void Lowerer::load_wide(const Instruction& inst, bool structured, const vsir::SrcParam& res, ValueId index_value,
-                        ValueId offset_value, DataType type, uint32_t count)
+/// index × stride + offset, the byte address of a structured element's field.
+vsir::SrcParam Lowerer::absolute_address(const vsir::SrcParam& index, uint32_t stride, const vsir::SrcParam& offset)
+{
+    vsir::SrcParam out, i = index, o = offset;
+    i.reg.type = o.reg.type = DataType::i32;
+    emit(Opcode::imad, {temp_ssa(DataType::i32, out)}, {i, immediate(DataType::i32, stride), o});
+    out.reg.type = DataType::u32;
+    return out;
+}
+
+void Lowerer::load_wide(const Instruction& inst, bool structured, uint32_t stride, const vsir::SrcParam& res,
+                        ValueId index_value, ValueId offset_value, DataType type, uint32_t count)
 {
     vsir::SrcParam index = structured ? src(index_value, DataType::u32) : vsir::SrcParam{};
     vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
+    bool half = !(type == DataType::f64 || type == DataType::i64 || type == DataType::u64);
+    if (structured && half && stride % 4) {
+        // Elements are not word-aligned: address bytes from the buffer start.
+        offset = absolute_address(index, stride, offset);
+        index = immediate(DataType::u32, 0);
+    }
     Operand parts[4];
     if (type == DataType::f64 || type == DataType::i64 || type == DataType::u64) {
         uint32_t words = 2 * count;
@@ -133,10 +149,15 @@ void Lowerer::store_wide(bool structured, const vsir::Register& res, ValueId ind
 /// 16-bit stores: each half is merged into its word with two atomics (clear
 /// the half, then set it), so that concurrent stores to the other half of
 /// the same word, which D3D allows, are not lost.
-void Lowerer::store_halves(bool structured, const vsir::Register& res, ValueId index_value, ValueId offset_value,
-                           const ValueId* values, uint32_t mask, DataType type)
+void Lowerer::store_halves(bool structured, uint32_t stride, const vsir::Register& res, ValueId index_value,
+                           ValueId offset_value, const ValueId* values, uint32_t mask, DataType type)
 {
     vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
+    vsir::SrcParam index = structured ? src(index_value, DataType::u32) : vsir::SrcParam{};
+    if (structured && stride % 4) {
+        offset = absolute_address(index, stride, offset);
+        index = immediate(DataType::u32, 0);
+    }
     for (uint32_t k = 0; k < 4; ++k) {
         if (!(mask >> k & 1) || values[k] == no_id)
             continue;
@@ -157,7 +178,7 @@ void Lowerer::store_halves(bool structured, const vsir::Register& res, ValueId i
         clear.reg.type = DataType::u32;
         vsir::SrcParam address = aligned;
         if (structured) {
-            vsir::SrcParam parts[2] = {src(index_value, DataType::u32), aligned};
+            vsir::SrcParam parts[2] = {index, aligned};
             address = build_vec_from(parts, 2, DataType::u32, 0);
         }
         vsir::DstParam target;
