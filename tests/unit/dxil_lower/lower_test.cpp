@@ -432,3 +432,24 @@ declare %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32, %dx.types.Handle, %dx
     REQUIRE(r.ok);
     CHECK(r.text.find("gather4 sr0.xyzw, l(0.5, 0.5, 0.0, 0.0), t0[0], s0[0].z\n") != std::string::npos);
 }
+
+TEST_CASE("lower: constant-expression GEPs of group-shared globals inside a function")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  store i32 5, i32 addrspace(3)* getelementptr inbounds ([8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 3), align 4
+  %o = atomicrmw add i32 addrspace(3)* getelementptr inbounds ([8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 3), i32 1 seq_cst
+  %v = load i32, i32 addrspace(3)* getelementptr inbounds ([8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 3), align 4
+  %x = add i32 %v, %o
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "");
+    m.insert(m.find("define void @main"), "@gs = internal addrspace(3) global [8 x i32] undef, align 4\n\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("store_raw g0.x, l(12), l(5)") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_iadd sr0, g0.x, l(12), l(1)") != std::string::npos);
+    CHECK(r.text.find("ld_raw sr1, l(12), g0\n") != std::string::npos);
+}
