@@ -3,7 +3,6 @@
 // structurizer runs later, in the pipeline, like every pass.
 #include "api/dxil_program.h"
 
-#include "api/dxil_source.h"
 #include "dxil/dxil.h"
 #include "dxil/lower/lower.h"
 
@@ -19,6 +18,15 @@ bool lower_dxil_module(const dxil::Module& module, const Request& req, vsir::Pro
     if (req.entry_point)
         options.entry = req.entry_point;
     return dxil::lower_module(module, metadata, options, program, diags);
+}
+
+bool read_dxil_bitcode(const container::ProgramHeader& header, const Request& req, vsir::Program& program,
+                       Diagnostics& diags)
+{
+    dxil::Module module;
+    if (!dxil::read_module(header.bitcode, header.bitcode_offset, module, diags))
+        return false;
+    return lower_dxil_module(module, req, program, diags);
 }
 
 bool read_dxil(dxspv_source_type source, const Request& req, vsir::Program& program, Diagnostics& diags)

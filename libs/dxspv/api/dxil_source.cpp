@@ -16,6 +16,16 @@ constexpr dxspv_target_type dxil_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DX
 
 bool load_container(std::span<const uint8_t> bytes, dxil::Module& module, DxilSourceInfo& info, Diagnostics& diags)
 {
+    if (!open_dxbc_dxil(bytes, info.header, diags))
+        return false;
+    info.from_container = true;
+    return dxil::read_module(info.header.bitcode, info.header.bitcode_offset, module, diags);
+}
+
+} // namespace
+
+bool open_dxbc_dxil(std::span<const uint8_t> bytes, container::ProgramHeader& header, Diagnostics& diags)
+{
     container::Container c;
     if (!container::parse_container(bytes, c, diags))
         return false;
@@ -30,13 +40,8 @@ bool load_container(std::span<const uint8_t> bytes, dxil::Module& module, DxilSo
                         : "");
         return false;
     }
-    if (!container::parse_dxil_header(*chunk, info.header, diags))
-        return false;
-    info.from_container = true;
-    return dxil::read_module(info.header.bitcode, info.header.bitcode_offset, module, diags);
+    return container::parse_dxil_header(*chunk, header, diags);
 }
-
-} // namespace
 
 bool is_dxil_source(dxspv_source_type source)
 {

@@ -394,6 +394,52 @@ TEST_CASE("lower: SM 6.6 descriptor heap handles become unbounded ranges in the 
     CHECK(r.text.find("store_raw u1[vThreadID.x].x {nonuniform}, l(0), l(7, 0, 0, 0)") != std::string::npos);
 }
 
+TEST_CASE("lower: SM 6.9 native vectors are lowered one element at a time")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %v = call %dx.types.ResRet.v5f32 @dx.op.rawBufferVectorLoad.v5f32(i32 303, %dx.types.Handle %h, i32 0, i32 undef, i32 4)
+  %a = extractvalue %dx.types.ResRet.v5f32 %v, 0
+  %b = fmul fast <5 x float> %a, %a
+  %c = shufflevector <5 x float> %b, <5 x float> undef, <5 x i32> <i32 4, i32 3, i32 2, i32 1, i32 0>
+  %d = call float @dx.op.dot.v5f32(i32 311, <5 x float> %b, <5 x float> %c)
+  %e = extractelement <5 x float> %c, i32 %t
+  %f = insertelement <5 x float> %b, float %d, i32 0
+  call void @dx.op.rawBufferVectorStore.v5f32(i32 304, %dx.types.Handle %h, i32 32, i32 undef, <5 x float> %f, i32 4)
+  %g = bitcast float %e to i32
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 64, i32 undef, i32 %g, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.ResRet.v5f32 @dx.op.rawBufferVectorLoad.v5f32(i32, %dx.types.Handle, i32, i32, i32) #0\n"
+    "declare void @dx.op.rawBufferVectorStore.v5f32(i32, %dx.types.Handle, i32, i32, <5 x float>, i32) #1\n"
+    "declare float @dx.op.dot.v5f32(i32, <5 x float>, <5 x float>) #0\n");
+    m.insert(m.find("%struct.RWByteAddressBuffer"), "%dx.types.ResRet.v5f32 = type { <5 x float>, i32 }\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(label l0:
+  ld_raw sr0.xyzw, l(0), u0[0]
+  ld_raw sr1.x, l(16), u0[0]
+  mul sr2, sr0.x, sr0.x
+  mul sr3, sr0.y, sr0.y
+  mul sr4, sr0.z, sr0.z
+  mul sr5, sr0.w, sr0.w
+  mul sr6, sr1.x, sr1.x
+  mul sr7, sr2, sr6
+  mad sr8, sr3, sr5, sr7
+  mad sr9, sr4, sr4, sr8
+  mad sr10, sr5, sr3, sr9
+  mad sr11, sr6, sr2, sr10
+  ieq sr12, vThreadID.x, l(1)
+  movc sr13, sr12, sr5, sr6
+)") != std::string::npos);
+    CHECK(r.text.find(R"(  store_raw u0[0].xyzw, l(32), r0.xyzw
+  store_raw u0[0].x, l(48), sr6
+)") != std::string::npos);
+}
+
 TEST_CASE("lower: textureGather selects its channel with the sampler's swizzle")
 {
     Lowered r = lower(std::string(header) + R"(

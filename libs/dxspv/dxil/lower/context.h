@@ -79,6 +79,8 @@ public:
     bool constant_u32(ValueId id, uint32_t& out) const;
     bool is_undef(ValueId id) const;
     const Operand& operand(ValueId id);
+    const Operand& operand_whole(ValueId id);
+    Operand constant_operand(const Constant& c, unsigned depth);
     Operand& define(ValueId result);
     vsir::SrcParam src(ValueId id, DataType as);
     vsir::SrcParam src_of(const Operand& op, DataType as);
@@ -157,7 +159,9 @@ public:
     bool pointer_operand(ValueId ptr, Operand& out);
     void lower_gep(const Instruction& inst);
     void lower_load(const Instruction& inst);
+    void load_scalar(const Instruction& inst, const Operand& ptr, DataType type);
     void lower_store(const Instruction& inst);
+    void store_scalar(const Operand& ptr, ValueId value, DataType type);
     void lower_atomicrmw(const Instruction& inst);
     void lower_cmpxchg(const Instruction& inst);
     bool apply_gep(Operand& ptr, std::span<const uint32_t> indices);
@@ -194,10 +198,13 @@ public:
     vsir::SrcParam absolute_address(const vsir::SrcParam& index, uint32_t stride, const vsir::SrcParam& offset);
     void load_wide(const Instruction& inst, bool structured, uint32_t stride, const vsir::SrcParam& res, ValueId index,
                    ValueId offset, DataType type, uint32_t count);
-    void store_halves(bool structured, uint32_t stride, const vsir::Register& res, ValueId index, ValueId offset,
-                      const ValueId* values, uint32_t mask, DataType type);
-    void store_wide(bool structured, const vsir::Register& res, ValueId index, ValueId offset, const ValueId* values,
-                    uint32_t count, DataType type);
+    void load_elements(bool structured, uint32_t stride, const vsir::SrcParam& res, vsir::SrcParam index,
+                       vsir::SrcParam offset, DataType type, uint32_t count, Operand* parts);
+    void store_elements(bool structured, uint32_t stride, const vsir::Register& res, vsir::SrcParam index,
+                        vsir::SrcParam offset, DataType type, const vsir::SrcParam* values, uint32_t count);
+    bool lower_vector_buffer_op(ops::OpId op, const Instruction& inst);
+    void store_halves(bool structured, uint32_t stride, const vsir::Register& res, vsir::SrcParam index,
+                      vsir::SrcParam offset, const vsir::SrcParam* values, uint32_t count, DataType type);
     bool texel_offsets(const Instruction& inst, uint32_t first_arg, uint32_t count, uint32_t vsir_inst);
     void resret_result(const Instruction& inst, DataType type, uint8_t mask, vsir::DstParam& value,
                        vsir::DstParam& status, bool& want_status);
@@ -243,8 +250,22 @@ public:
     std::vector<uint32_t> range_ids_[4]; ///< per ResourceClass: metadata record id → VSIR range id (identity)
     std::vector<const ResourceBinding*> resources_[4];
     uint32_t reported_[8] = {};
+    // vectors.cpp: SM 6.9 native vectors, lowered one element at a time
+    static constexpr uint32_t max_vector_elements = 1024;
+    int32_t vector_lane_ = -1;         ///< element being lowered of a vector instruction, -1: none
+    Operand lane_scratch_, define_scratch_;
+    bool lower_vector_instruction(const Instruction& inst);
+    bool is_vector(TypeId t) const { return t < m_.types.size() && m_.types[t].kind == TypeKind::vector; }
+    uint32_t vector_count(TypeId t) const { return is_vector(t) ? uint32_t(m_.types[t].count) : 1; }
+    Operand new_aggregate(uint32_t count, DataType type);
+    void lower_extractelement(const Instruction& inst);
+    void lower_insertelement(const Instruction& inst);
+    void lower_shufflevector(const Instruction& inst);
+    bool lower_vector_op(ops::OpId op, const Instruction& inst);
+    Operand part(const Operand& agg, uint32_t k) const;
     struct PendingPhi {
         uint32_t llvm_index, vsir_index;
+        int32_t lane;
     };
     std::vector<PendingPhi> phis_;     ///< phis whose sources are filled after the function
     std::vector<uint8_t> reachable_;   ///< by block of the function being lowered        ///< unsupported-op names already reported (hash slots)

@@ -53,6 +53,8 @@ vsir::SrcParam negated(vsir::SrcParam s)
 
 void Lowerer::lower_instruction(const Instruction& inst, uint32_t)
 {
+    if (lower_vector_instruction(inst))
+        return;
     switch (inst.op) {
     case dxil::Opcode::binop: lower_binop(inst); break;
     case dxil::Opcode::cast: lower_cast(inst); break;
@@ -72,9 +74,9 @@ void Lowerer::lower_instruction(const Instruction& inst, uint32_t)
     case dxil::Opcode::cmpxchg: lower_cmpxchg(inst); break;
     case dxil::Opcode::call: lower_call(inst); break;
     case dxil::Opcode::alloca: break; // declared before the blocks (lower.cpp)
-    case dxil::Opcode::extractelement: unsupported("instruction", "extractelement"); break;
-    case dxil::Opcode::insertelement: unsupported("instruction", "insertelement"); break;
-    case dxil::Opcode::shufflevector: unsupported("instruction", "shufflevector"); break;
+    case dxil::Opcode::extractelement:
+    case dxil::Opcode::insertelement:
+    case dxil::Opcode::shufflevector: break; // vectors.cpp
     case dxil::Opcode::fence: unsupported("instruction", "fence"); break;
     }
 }
@@ -311,7 +313,7 @@ void Lowerer::lower_phi(const Instruction& inst)
     vsir::DstParam d = new_ssa(inst.result, t);
     uint32_t index = p_.add_instruction(Opcode::phi, 1, 2 * count, inst_index_);
     p_.dsts[p_.instructions[index].dst_first] = d;
-    phis_.push_back({inst_index_, index});
+    phis_.push_back({inst_index_, index, vector_lane_});
 }
 
 void Lowerer::lower_terminator(const Instruction& inst)

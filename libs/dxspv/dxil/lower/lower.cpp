@@ -109,12 +109,40 @@ vsir::SrcParam Lowerer::immediate64(DataType type, uint64_t bits) const
     return s;
 }
 
-/// The Operand of a constant: an immediate of the constant's type.
-static Operand constant_operand(const Lowerer& l, const Constant& c)
+/// The Operand of a constant: an immediate of the constant's type, or for a
+/// vector constant (SM 6.9) an aggregate of one immediate per element.
+Operand Lowerer::constant_operand(const Constant& c, unsigned depth)
 {
     Operand op;
     TypeId t = c.type;
-    DataType dt = l.data_type(t);
+    if (t < m_.types.size() && type(t).kind == TypeKind::vector) {
+        const Type& vt = type(t);
+        uint32_t n = uint32_t(vt.count);
+        if (n > max_vector_elements || depth > 4)
+            return op;
+        std::vector<Operand> parts(n);
+        for (uint32_t k = 0; k < n; ++k) {
+            if (c.kind == ConstantKind::aggregate && k < c.operands.size()) {
+                const Constant* e = constant_of(c.operands[k]);
+                if (e)
+                    parts[k] = constant_operand(*e, depth + 1);
+            } else {
+                Constant e;
+                e.type = vt.element;
+                e.kind = c.kind == ConstantKind::undef ? ConstantKind::undef
+                         : c.kind == ConstantKind::data && k < c.data.size() ? ConstantKind::integer
+                                                                            : ConstantKind::null;
+                e.value = c.kind == ConstantKind::data && k < c.data.size() ? c.data[k] : 0;
+                parts[k] = constant_operand(e, depth + 1);
+            }
+        }
+        op.kind = Operand::Kind::aggregate;
+        op.first_part = uint32_t(aggregate_parts_.size());
+        op.part_count = n;
+        aggregate_parts_.insert(aggregate_parts_.end(), parts.begin(), parts.end());
+        return op;
+    }
+    DataType dt = data_type(t);
     if (c.kind == ConstantKind::undef) {
         op.kind = Operand::Kind::undef;
         op.type = dt;
@@ -127,19 +155,19 @@ static Operand constant_operand(const Lowerer& l, const Constant& c)
         bits = c.value;
     else if (c.kind != ConstantKind::null)
         return op;
-    bits = l.constant_bits(t, bits);
+    bits = constant_bits(t, bits);
     op.kind = Operand::Kind::src;
     op.type = dt;
     if (dt == DataType::f64 || dt == DataType::i64 || dt == DataType::u64)
-        op.src = l.immediate64(dt, bits);
+        op.src = immediate64(dt, bits);
     else
-        op.src = l.immediate(dt, uint32_t(bits));
+        op.src = immediate(dt, uint32_t(bits));
     return op;
 }
 
-const Operand& Lowerer::operand(ValueId id)
+const Operand& Lowerer::operand_whole(ValueId id)
 {
-    static const Operand none;
+    static const Operand none; // read-only
     if (id < m_.values.size()) {
         if (module_value_built_.empty()) {
             module_values_.resize(m_.values.size());
@@ -155,7 +183,7 @@ const Operand& Lowerer::operand(ValueId id)
                     if (pointer_operand(id, ptr))
                         module_values_[id] = ptr;
                 } else {
-                    module_values_[id] = constant_operand(*this, c);
+                    module_values_[id] = constant_operand(c, 0);
                 }
             } else if (mv.kind == ModuleValue::Kind::global) {
                 Operand ptr;
@@ -170,19 +198,35 @@ const Operand& Lowerer::operand(ValueId id)
         return none;
     Operand& op = values_[local];
     if (op.kind == Operand::Kind::none && fn_->values[local].kind == LocalValue::Kind::constant)
-        op = constant_operand(*this, fn_->constants[fn_->values[local].index]);
+        op = constant_operand(fn_->constants[fn_->values[local].index], 0);
     return op;
+}
+
+const Operand& Lowerer::operand(ValueId id)
+{
+    const Operand& op = operand_whole(id);
+    if (vector_lane_ < 0 || op.kind != Operand::Kind::aggregate)
+        return op;
+    // Lowering one element of a vector instruction: element `vector_lane_`.
+    if (uint32_t(vector_lane_) >= op.part_count) {
+        lane_scratch_ = {};
+        return lane_scratch_;
+    }
+    lane_scratch_ = aggregate_parts_[op.first_part + uint32_t(vector_lane_)];
+    return lane_scratch_;
 }
 
 Operand& Lowerer::define(ValueId result)
 {
-    static Operand scratch;
     size_t local = result - m_.values.size();
     if (result < m_.values.size() || local >= values_.size()) {
-        scratch = {};
-        return scratch;
+        define_scratch_ = {};
+        return define_scratch_;
     }
-    return values_[local];
+    Operand& op = values_[local];
+    if (vector_lane_ >= 0 && op.kind == Operand::Kind::aggregate && uint32_t(vector_lane_) < op.part_count)
+        return aggregate_parts_[op.first_part + uint32_t(vector_lane_)];
+    return op;
 }
 
 vsir::SrcParam Lowerer::src_of(const Operand& op, DataType as)
@@ -428,6 +472,7 @@ bool Lowerer::lower_function(const Function& fn)
         inst_index_ = phi.llvm_index;
         vsir::Instruction& ins = p_.instructions[phi.vsir_index];
         DataType t = p_.dsts[ins.dst_first].reg.type;
+        vector_lane_ = phi.lane; // a vector phi: one VSIR phi per element
         uint32_t slot = 0;
         for (uint32_t k = 0; 2 * k + 1 < inst.operands.size(); ++k) {
             uint32_t pred = inst.operands[2 * k + 1];
@@ -438,6 +483,7 @@ bool Lowerer::lower_function(const Function& fn)
             p_.srcs[first + slot++] = v;
             p_.srcs[first + slot++] = label_src(pred);
         }
+        vector_lane_ = -1;
     }
     fn_ = nullptr;
     return true;

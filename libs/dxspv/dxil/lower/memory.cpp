@@ -244,9 +244,30 @@ void Lowerer::lower_load(const Instruction& inst)
         unsupported("load from", "this pointer");
         return;
     }
-    DataType t = data_type(inst.type);
+    if (is_vector(inst.type) && vector_lane_ < 0) {
+        // A native vector: one load per element, consecutive slots.
+        uint32_t n = vector_count(inst.type);
+        TypeId et = type(inst.type).element;
+        uint32_t stride = ptr.space == MemorySpace::groupshared ? word_count(et) : leaf_count(et);
+        if (n > max_vector_elements)
+            return;
+        values_[inst.result - m_.values.size()] = new_aggregate(n, data_type(et));
+        Operand base = ptr;
+        for (uint32_t k = 0; k < n; ++k) {
+            vector_lane_ = int32_t(k);
+            base.element_offset = ptr.element_offset + k * stride;
+            load_scalar(inst, base, data_type(et));
+        }
+        vector_lane_ = -1;
+        return;
+    }
+    load_scalar(inst, ptr, data_type(inst.type));
+}
+
+void Lowerer::load_scalar(const Instruction& inst, const Operand& ptr, DataType t)
+{
     if (t == DataType::none) {
-        unsupported("load of", "vectors or aggregates");
+        unsupported("load of", "aggregates");
         return;
     }
     if (ptr.space == MemorySpace::private_array) {
@@ -279,9 +300,26 @@ void Lowerer::lower_store(const Instruction& inst)
         return;
     }
     ValueId value = inst.operands[1];
-    DataType t = data_type(type_of(value));
+    if (is_vector(type_of(value))) {
+        uint32_t n = vector_count(type_of(value));
+        TypeId et = type(type_of(value)).element;
+        uint32_t stride = ptr.space == MemorySpace::groupshared ? word_count(et) : leaf_count(et);
+        Operand base = ptr;
+        for (uint32_t k = 0; k < n && k < max_vector_elements; ++k) {
+            vector_lane_ = int32_t(k);
+            base.element_offset = ptr.element_offset + k * stride;
+            store_scalar(base, value, data_type(et));
+        }
+        vector_lane_ = -1;
+        return;
+    }
+    store_scalar(ptr, value, data_type(type_of(value)));
+}
+
+void Lowerer::store_scalar(const Operand& ptr, ValueId value, DataType t)
+{
     if (t == DataType::none) {
-        unsupported("store of", "vectors or aggregates");
+        unsupported("store of", "aggregates");
         return;
     }
     if (ptr.space == MemorySpace::private_array) {

@@ -35,7 +35,7 @@ void Lowerer::lower_call(const Instruction& inst)
     }
     ops::OpId op = info->id();
     if (lower_io_op(op, inst) || lower_math_op(op, inst) || lower_wave_op(op, inst) || lower_handle_op(op, inst) ||
-        lower_resource_op(op, inst))
+        lower_resource_op(op, inst) || lower_vector_op(op, inst) || lower_vector_buffer_op(op, inst))
         return;
     unsupported("DXIL op", info->name);
 }

@@ -427,19 +427,20 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         uint32_t mask = 0xf;
         constant_u32(arg(inst, 8), mask);
         DataType vt = data_type(type_of(arg(inst, 4)));
-        if (is_64(vt) && (b->kind == 11 || b->kind == 12)) {
-            ValueId values[4];
+        if ((is_64(vt) || vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
+            // Stored elements: x, then y, ... up to the last mask bit (masked-out
+            // 16-bit elements in between are skipped).
+            vsir::SrcParam values[4];
             uint32_t n = 0;
-            while (n < 4 && (mask >> n & 1)) {
-                values[n] = arg(inst, 4 + n);
-                ++n;
-            }
-            store_wide(b->kind == 12, resource_register(*h), arg(inst, 2), arg(inst, 3), values, n, vt);
-            return true;
-        }
-        if ((vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
-            ValueId values[4] = {arg(inst, 4), arg(inst, 5), arg(inst, 6), arg(inst, 7)};
-            store_halves(b->kind == 12, b->stride, resource_register(*h), arg(inst, 2), arg(inst, 3), values, mask, vt);
+            for (uint32_t k = 0; k < 4; ++k)
+                if (mask >> k & 1) {
+                    values[k] = src(arg(inst, 4 + k), vt);
+                    n = k + 1;
+                }
+            bool structured = b->kind == 12;
+            store_elements(structured, b->stride, resource_register(*h),
+                           structured ? src(arg(inst, 2), DataType::u32) : vsir::SrcParam{},
+                           src(structured ? arg(inst, 3) : arg(inst, 2), DataType::u32), vt, values, n);
             return true;
         }
         if (is_64(vt) || vt == DataType::f16 || vt == DataType::u16) {

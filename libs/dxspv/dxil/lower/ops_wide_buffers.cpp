@@ -58,83 +58,90 @@ vsir::SrcParam Lowerer::absolute_address(const vsir::SrcParam& index, uint32_t s
     return out;
 }
 
-void Lowerer::load_wide(const Instruction& inst, bool structured, uint32_t stride, const vsir::SrcParam& res,
-                        ValueId index_value, ValueId offset_value, DataType type, uint32_t count)
+static bool is_64(DataType t) { return t == DataType::f64 || t == DataType::i64 || t == DataType::u64; }
+static bool is_16(DataType t) { return t == DataType::f16 || t == DataType::u16 || t == DataType::i16; }
+
+static Operand value_part(const vsir::SrcParam& v, DataType type)
 {
-    vsir::SrcParam index = structured ? src(index_value, DataType::u32) : vsir::SrcParam{};
-    vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
-    bool half = !(type == DataType::f64 || type == DataType::i64 || type == DataType::u64);
-    if (structured && half && stride % 4) {
+    Operand p;
+    p.kind = Operand::Kind::src;
+    p.type = type;
+    p.src = v;
+    p.src.reg.type = type;
+    return p;
+}
+
+/// Loads `count` consecutive elements of `type` (16, 32 or 64 bits) from a
+/// raw buffer (offset = byte address) or a structured one (index, byte
+/// offset within the element) into `parts`.
+void Lowerer::load_elements(bool structured, uint32_t stride, const vsir::SrcParam& res, vsir::SrcParam index,
+                            vsir::SrcParam offset, DataType type, uint32_t count, Operand* parts)
+{
+    if (structured && is_16(type) && stride % 4) {
         // Elements are not word-aligned: address bytes from the buffer start.
         offset = absolute_address(index, stride, offset);
         index = immediate(DataType::u32, 0);
     }
-    Operand parts[4];
-    if (type == DataType::f64 || type == DataType::i64 || type == DataType::u64) {
-        uint32_t words = 2 * count;
-        uint32_t a = load_words(structured, res, index, offset, words > 4 ? 4 : words);
-        uint32_t b = words > 4 ? load_words(structured, res, index, add_bytes(offset, 16), words - 4) : 0;
+    if (is_16(type)) {
+        // Element k is at byte offset + 2k, in the low or high half of its word.
         for (uint32_t k = 0; k < count; ++k) {
-            uint32_t w = 2 * k;
-            vsir::SrcParam lo = word_of(w < 4 ? a : b, w & 3), hi = word_of(w + 1 < 4 ? a : b, (w + 1) & 3);
-            vsir::SrcParam v;
-            emit(Opcode::pack64, {temp_ssa(type, v)}, {lo, hi});
-            v.reg.type = type;
-            parts[k].kind = Operand::Kind::src;
-            parts[k].type = type;
-            parts[k].src = v;
-        }
-    } else {
-        // 16-bit: component k is at byte offset + 2k, in the low or high
-        // half of the word containing it.
-        for (uint32_t k = 0; k < count; ++k) {
-            vsir::SrcParam at = add_bytes(offset, 2 * k), aligned, shift, word, half, value;
+            vsir::SrcParam at = add_bytes(offset, 2 * k), aligned, shift, bits, half, value;
             emit(Opcode::and_, {temp_ssa(DataType::u32, aligned)}, {at, immediate(DataType::u32, ~3u)});
             emit(Opcode::and_, {temp_ssa(DataType::u32, shift)}, {at, immediate(DataType::u32, 2)});
             aligned.reg.type = shift.reg.type = DataType::u32;
-            vsir::SrcParam bits;
             emit(Opcode::ishl, {temp_ssa(DataType::i32, bits)}, {shift, immediate(DataType::u32, 3)});
             bits.reg.type = DataType::u32;
-            word = word_of(load_words(structured, res, index, aligned, 1), 0);
+            vsir::SrcParam word = word_of(load_words(structured, res, index, aligned, 1), 0);
             emit(Opcode::ushr, {temp_ssa(DataType::u32, half)}, {word, bits});
             half.reg.type = DataType::u32;
             emit(Opcode::utou, {temp_ssa(DataType::u16, value)}, {half});
-            value.reg.type = type;
-            parts[k].kind = Operand::Kind::src;
-            parts[k].type = type;
-            parts[k].src = value;
+            parts[k] = value_part(value, type);
+        }
+        return;
+    }
+    uint32_t per = is_64(type) ? 2 : 1, words = per * count;
+    for (uint32_t first = 0; first < words; first += 4) {
+        uint32_t n = words - first > 4 ? 4 : words - first;
+        uint32_t v = load_words(structured, res, index, add_bytes(offset, first * 4), n);
+        for (uint32_t w = 0; w < n; w += per) {
+            uint32_t k = (first + w) / per;
+            if (per == 1) {
+                parts[k] = value_part(word_of(v, w), type);
+                continue;
+            }
+            vsir::SrcParam joined;
+            emit(Opcode::pack64, {temp_ssa(type, joined)}, {word_of(v, w), word_of(v, w + 1)});
+            parts[k] = value_part(joined, type);
         }
     }
-    uint32_t first = uint32_t(aggregate_parts_.size());
-    for (uint32_t k = 0; k < 5; ++k) {
-        Operand p = k < count ? parts[k] : Operand{};
-        if (k >= count) {
-            p.kind = Operand::Kind::undef;
-            p.type = k == 4 ? DataType::u32 : type;
-        }
-        aggregate_parts_.push_back(p);
-    }
-    Operand& agg = define(inst.result);
-    agg = {};
-    agg.kind = Operand::Kind::aggregate;
-    agg.first_part = first;
-    agg.part_count = 5;
 }
 
-void Lowerer::store_wide(bool structured, const vsir::Register& res, ValueId index_value, ValueId offset_value,
-                         const ValueId* values, uint32_t count, DataType type)
+/// Stores `count` elements of `type`; 16-bit ones through store_halves.
+void Lowerer::store_elements(bool structured, uint32_t stride, const vsir::Register& res, vsir::SrcParam index,
+                             vsir::SrcParam offset, DataType type, const vsir::SrcParam* values, uint32_t count)
 {
-    vsir::SrcParam index = structured ? src(index_value, DataType::u32) : vsir::SrcParam{};
-    vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
-    vsir::SrcParam words[8];
-    for (uint32_t k = 0; k < count; ++k) {
-        emit(Opcode::unpack64, {temp_ssa(DataType::u32, words[2 * k]), temp_ssa(DataType::u32, words[2 * k + 1])},
-             {src(values[k], type)});
-        words[2 * k].reg.type = words[2 * k + 1].reg.type = DataType::u32;
+    if (is_16(type)) {
+        store_halves(structured, stride, res, index, offset, values, count, type);
+        return;
     }
-    for (uint32_t first = 0; first < 2 * count; first += 4) {
-        uint32_t n = 2 * count - first > 4 ? 4 : 2 * count - first;
-        vsir::SrcParam value = build_vec_from(words + first, n, DataType::u32, 0);
+    std::vector<vsir::SrcParam> words;
+    words.reserve(is_64(type) ? 2 * count : count);
+    for (uint32_t k = 0; k < count; ++k) {
+        if (!is_64(type)) {
+            vsir::SrcParam w = values[k];
+            w.reg.type = DataType::u32;
+            words.push_back(w);
+            continue;
+        }
+        vsir::SrcParam lo, hi;
+        emit(Opcode::unpack64, {temp_ssa(DataType::u32, lo), temp_ssa(DataType::u32, hi)}, {values[k]});
+        lo.reg.type = hi.reg.type = DataType::u32;
+        words.push_back(lo);
+        words.push_back(hi);
+    }
+    for (uint32_t first = 0; first < words.size(); first += 4) {
+        uint32_t n = uint32_t(words.size()) - first > 4 ? 4 : uint32_t(words.size()) - first;
+        vsir::SrcParam value = build_vec_from(words.data() + first, n, DataType::u32, 0);
         vsir::DstParam d;
         d.reg = res;
         d.write_mask = uint8_t((1u << n) - 1);
@@ -146,28 +153,93 @@ void Lowerer::store_wide(bool structured, const vsir::Register& res, ValueId ind
     }
 }
 
+void Lowerer::load_wide(const Instruction& inst, bool structured, uint32_t stride, const vsir::SrcParam& res,
+                        ValueId index_value, ValueId offset_value, DataType type, uint32_t count)
+{
+    vsir::SrcParam index = structured ? src(index_value, DataType::u32) : vsir::SrcParam{};
+    vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
+    Operand parts[4];
+    load_elements(structured, stride, res, index, offset, type, count > 4 ? 4 : count, parts);
+    Operand agg = new_aggregate(5, type);
+    for (uint32_t k = 0; k < count && k < 4; ++k)
+        aggregate_parts_[agg.first_part + k] = parts[k];
+    aggregate_parts_[agg.first_part + 4].type = DataType::u32;
+    define(inst.result) = agg;
+}
+
+/// RawBufferVectorLoad (handle, index, element offset, alignment) → {<N x T>, status};
+/// RawBufferVectorStore (handle, index, element offset, <N x T>, alignment).
+bool Lowerer::lower_vector_buffer_op(ops::OpId op, const Instruction& inst)
+{
+    if (op != ops::OpId::RawBufferVectorLoad && op != ops::OpId::RawBufferVectorStore)
+        return false;
+    const Operand* h = handle_operand(arg(inst, 1));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b)
+        return true;
+    if (b->kind != 11 && b->kind != 12) {
+        error(Code::dxil_lower_bad_resource, "a raw buffer vector access to a resource that is not a raw or "
+                                             "structured buffer");
+        return true;
+    }
+    bool structured = b->kind == 12;
+    vsir::SrcParam index = structured ? src(arg(inst, 2), DataType::u32) : vsir::SrcParam{};
+    vsir::SrcParam offset = src(structured ? arg(inst, 3) : arg(inst, 2), DataType::u32);
+    if (op == ops::OpId::RawBufferVectorLoad) {
+        const Type& rt = type(inst.type);
+        TypeId vt = rt.kind == TypeKind::struct_ && !rt.members.empty() ? rt.members[0] : inst.type;
+        uint32_t n = vector_count(vt);
+        DataType t = data_type(vt);
+        if (n > max_vector_elements || t == DataType::none || t == DataType::boolean) {
+            error(Code::dxil_lower_bad_operand, "a raw buffer vector load of an unsupported type");
+            return true;
+        }
+        vsir::SrcParam res;
+        res.reg = resource_register(*h);
+        std::vector<Operand> parts(n);
+        load_elements(structured, b->stride, res, index, offset, t, n, parts.data());
+        Operand vec = new_aggregate(n, t);
+        std::copy(parts.begin(), parts.end(), aggregate_parts_.begin() + vec.first_part);
+        Operand agg = new_aggregate(2, DataType::u32);
+        aggregate_parts_[agg.first_part] = vec;
+        define(inst.result) = agg;
+        return true;
+    }
+    ValueId value = arg(inst, 4);
+    Operand vec = operand_whole(value);
+    uint32_t n = vector_count(type_of(value));
+    DataType t = data_type(type_of(value));
+    if (n > max_vector_elements || t == DataType::none || t == DataType::boolean) {
+        error(Code::dxil_lower_bad_operand, "a raw buffer vector store of an unsupported type");
+        return true;
+    }
+    std::vector<vsir::SrcParam> values(n);
+    for (uint32_t k = 0; k < n; ++k)
+        values[k] = vec.kind == Operand::Kind::aggregate ? src_of(part(vec, k), t) : src_of(vec, t);
+    store_elements(structured, b->stride, resource_register(*h), index, offset, t, values.data(), n);
+    return true;
+}
+
 /// 16-bit stores: each half is merged into its word with two atomics (clear
 /// the half, then set it), so that concurrent stores to the other half of
 /// the same word, which D3D allows, are not lost.
-void Lowerer::store_halves(bool structured, uint32_t stride, const vsir::Register& res, ValueId index_value,
-                           ValueId offset_value, const ValueId* values, uint32_t mask, DataType type)
+void Lowerer::store_halves(bool structured, uint32_t stride, const vsir::Register& res, vsir::SrcParam index,
+                           vsir::SrcParam offset, const vsir::SrcParam* values, uint32_t count, DataType type)
 {
-    vsir::SrcParam offset = src(structured ? offset_value : index_value, DataType::u32);
-    vsir::SrcParam index = structured ? src(index_value, DataType::u32) : vsir::SrcParam{};
     if (structured && stride % 4) {
         offset = absolute_address(index, stride, offset);
         index = immediate(DataType::u32, 0);
     }
-    for (uint32_t k = 0; k < 4; ++k) {
-        if (!(mask >> k & 1) || values[k] == no_id)
-            continue;
+    for (uint32_t k = 0; k < count; ++k) {
+        if (values[k].reg.file == RegisterFile::null)
+            continue; // masked out
         vsir::SrcParam at = add_bytes(offset, 2 * k), aligned, half, bits, wide, shifted, ones, clear;
         emit(Opcode::and_, {temp_ssa(DataType::u32, aligned)}, {at, immediate(DataType::u32, ~3u)});
         emit(Opcode::and_, {temp_ssa(DataType::u32, half)}, {at, immediate(DataType::u32, 2)});
         aligned.reg.type = half.reg.type = DataType::u32;
         emit(Opcode::ishl, {temp_ssa(DataType::i32, bits)}, {half, immediate(DataType::u32, 3)});
         bits.reg.type = DataType::u32;
-        vsir::SrcParam v = src(values[k], type);
+        vsir::SrcParam v = values[k];
         v.reg.type = DataType::u16;
         emit(Opcode::utou, {temp_ssa(DataType::u32, wide)}, {v});
         wide.reg.type = DataType::u32;

@@ -12,6 +12,9 @@ DataType Lowerer::data_type(TypeId t) const
     if (t >= m_.types.size())
         return DataType::none;
     const Type& ty = m_.types[t];
+    if (ty.kind == TypeKind::vector) // native vectors: the element type (lowered per element)
+        return ty.element < m_.types.size() && m_.types[ty.element].kind != TypeKind::vector ? data_type(ty.element)
+                                                                                             : DataType::none;
     switch (ty.kind) {
     case TypeKind::half: return native_16bit_ ? DataType::f16 : DataType::f32;
     case TypeKind::float_: return DataType::f32;

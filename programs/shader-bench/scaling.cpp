@@ -1,0 +1,202 @@
+// Scaling mode (scaling.h): each series generates shaders of growing size
+// and times them like files. d3d-asm series go text → text::assemble (timed
+// on its own) → DXBC container (api::translate) → the same phases as a
+// corpus file; CFG series start from generated unstructured VSIR.
+#include "scaling.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "api/translate.h"
+#include "phases.h"
+#include "text/assembler.h"
+
+namespace bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since_us(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+/// Fewer runs for large sizes (the runs of a 1000-unit size at most), at
+/// least three (or the requested count when smaller).
+uint32_t runs_for(const Settings& settings, uint32_t size)
+{
+    const uint64_t scaled = uint64_t(settings.runs) * 1000 / std::max<uint32_t>(size, 1);
+    return std::max<uint32_t>(uint32_t(std::min<uint64_t>(settings.runs, scaled)), std::min(settings.runs, 3u));
+}
+
+void finish(ScalingSeries& series)
+{
+    for (ScalingPoint& p : series.points)
+        if (p.outcome.ok && p.units)
+            p.ns_per_unit = p.timing.min_us * 1000 / double(p.units);
+    const ScalingPoint* first = nullptr;
+    const ScalingPoint* last = nullptr;
+    for (const ScalingPoint& p : series.points) {
+        if (!p.outcome.ok)
+            continue;
+        if (!first)
+            first = &p;
+        last = &p;
+    }
+    if (first && last != first) {
+        series.ratio = last->ns_per_unit / first->ns_per_unit;
+        if (first->assemble_ns_per_unit > 0)
+            series.assemble_ratio = last->assemble_ns_per_unit / first->assemble_ns_per_unit;
+    }
+}
+
+using AsmGenerator = std::string (*)(uint32_t);
+
+/// What a series' unit counts: VSIR instructions after assembly, blocks of
+/// the SPIR-V output, or the requested size itself (nesting levels).
+enum class Units { instructions, spirv_blocks, size };
+
+/// A d3d-asm series point: assemble (timed), write DXBC, translate.
+ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const Settings& settings)
+{
+    ScalingPoint p;
+    p.size = size;
+    const std::string text = generate(size);
+    const uint32_t runs = runs_for(settings, size);
+    std::vector<double> assemble_us;
+    for (uint32_t run = 0; run < runs; ++run) {
+        vsir::Program program;
+        dxspv::Diagnostics diags("generated");
+        const Clock::time_point start = Clock::now();
+        const bool ok = dxspv::text::assemble(text, program, diags);
+        assemble_us.push_back(since_us(start));
+        if (!ok) {
+            p.outcome.error = diags.to_string();
+            return p;
+        }
+        if (units == Units::instructions)
+            p.units = program.instructions.size();
+    }
+    dxspv::api::Request request;
+    request.source = {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+    request.source_type = DXSPV_SOURCE_TYPE_D3D_ASM;
+    request.target_type = DXSPV_TARGET_TYPE_DXBC_TPF;
+    std::vector<uint8_t> dxbc;
+    dxspv::Diagnostics diags("generated");
+    if (dxspv::api::translate(request, dxbc, diags) != DXSPV_OK) {
+        p.outcome.error = diags.to_string();
+        return p;
+    }
+    PhaseTimes times;
+    p.outcome = translate_container(dxbc, SourceKind::dxbc, "generated", settings, times);
+    if (!p.outcome.ok)
+        return p;
+    if (units == Units::spirv_blocks)
+        p.units = p.outcome.spirv_blocks;
+    else if (units == Units::size)
+        p.units = size;
+    p.timing = time_container(dxbc, SourceKind::dxbc, "generated", settings, runs);
+    if (p.units)
+        p.assemble_ns_per_unit = *std::min_element(assemble_us.begin(), assemble_us.end()) * 1000 / double(p.units);
+    return p;
+}
+
+using CfgGenerator = void (*)(uint32_t, vsir::Program&);
+
+/// A CFG series point: generate (untimed), then passes, structurizer,
+/// emitter.
+ScalingPoint cfg_point(CfgGenerator generate, uint32_t size, const Settings& settings)
+{
+    ScalingPoint p;
+    p.size = size;
+    p.units = size;
+    const uint32_t runs = runs_for(settings, size);
+    std::vector<double> totals;
+    std::vector<PhaseTimes> phases;
+    for (uint32_t run = 0; run <= runs; ++run) { // run 0: warm-up
+        vsir::Program program;
+        generate(size, program);
+        dxspv::Diagnostics diags("generated");
+        PhaseTimes times{};
+        const Clock::time_point start = Clock::now();
+        Outcome outcome = translate_program(program, settings, times, diags);
+        const double total = since_us(start);
+        if (run == 0) {
+            p.outcome = outcome;
+            if (!outcome.ok)
+                return p;
+            continue;
+        }
+        totals.push_back(total);
+        phases.push_back(times);
+    }
+    p.timing = reduce_runs(totals, phases);
+    return p;
+}
+
+} // namespace
+
+std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOptions& options)
+{
+    const bool full = options.full;
+    const std::vector<uint32_t> instructions = full ? std::vector<uint32_t>{1000, 10000, 100000}
+                                                    : std::vector<uint32_t>{100, 1000};
+    const std::vector<uint32_t> blocks = full ? std::vector<uint32_t>{100, 1000, 10000, 100000}
+                                              : std::vector<uint32_t>{100, 1000};
+    const std::vector<uint32_t> depths = full ? std::vector<uint32_t>{10, 100, 1000}
+                                              : std::vector<uint32_t>{10, 100};
+    struct AsmSeries {
+        const char* name;
+        const char* unit;
+        AsmGenerator generate;
+        const std::vector<uint32_t>& sizes;
+        Units units;
+    } asm_series[] = {
+        {"dxbc-instructions", "instruction", generate_instructions_asm, instructions, Units::instructions},
+        {"dxbc-blocks", "block", generate_blocks_asm, blocks, Units::spirv_blocks},
+        {"dxbc-nesting", "level", generate_nesting_asm, depths, Units::size},
+    };
+    struct CfgSeries {
+        const char* name;
+        const char* unit;
+        CfgGenerator generate;
+        const std::vector<uint32_t>& sizes;
+    } cfg_series[] = {
+        {"cfg-instructions", "instruction", generate_cfg_instructions, instructions},
+        {"cfg-blocks", "block", generate_cfg_blocks, blocks},
+        {"cfg-nesting", "level", generate_cfg_nesting, depths},
+    };
+
+    std::vector<ScalingSeries> out;
+    auto sizes_of = [&](const std::vector<uint32_t>& own) -> const std::vector<uint32_t>& {
+        return options.sizes.empty() ? own : options.sizes;
+    };
+    auto wanted = [&](const char* name) { return options.series.empty() || options.series == name; };
+    for (const AsmSeries& s : asm_series) {
+        if (!wanted(s.name))
+            continue;
+        ScalingSeries series{s.name, s.unit};
+        for (uint32_t size : sizes_of(s.sizes))
+            series.points.push_back(asm_point(s.generate, size, s.units, settings));
+        finish(series);
+        out.push_back(std::move(series));
+    }
+    for (const CfgSeries& s : cfg_series) {
+        if (!wanted(s.name))
+            continue;
+        ScalingSeries series{s.name, s.unit};
+        if (!have_structurizer()) {
+            series.skipped = "the CFG structurizer (libs/dxspv/cfg) is not in this build";
+        } else {
+            for (uint32_t size : sizes_of(s.sizes))
+                series.points.push_back(cfg_point(s.generate, size, settings));
+            finish(series);
+        }
+        out.push_back(std::move(series));
+    }
+    return out;
+}
+
+} // namespace bench
