@@ -86,6 +86,7 @@ enum dxspv_compile_option_name {
     DXSPV_COMPILE_OPTION_EXPERIMENTAL_OPS = 2, /**< 1: accept experimental DXIL opcodes */
     DXSPV_COMPILE_OPTION_OPTIMIZE = 3,         /**< 1: run the SPIR-V optimiser on the output */
     DXSPV_COMPILE_OPTION_VALIDATE_IR = 4,      /**< 1: validate VSIR after every pass (default in debug builds) */
+    DXSPV_COMPILE_OPTION_STATS = 5,            /**< 1: report the structurizer's statistics as warning W6010 */
     DXSPV_COMPILE_OPTION_NAME_FORCE_32BIT = 0x7fffffff,
 };
 

@@ -92,6 +92,7 @@ struct CompileOptions {
     bool validate = false;         ///< run the SPIR-V validator on the output
     bool experimental_ops = false; ///< accept experimental DXIL opcodes
     bool optimize = false;         ///< run the SPIR-V optimiser
+    bool stats = false;            ///< report the structurizer's statistics (warning W6010)
     const char* source_name = nullptr; ///< used in messages
     const char* entry_point = nullptr; ///< DXIL libraries
     const dxspv_interface_info* interface_info = nullptr; ///< binding map (its `next` must be NULL)
@@ -119,6 +120,7 @@ inline Result compile(std::span<const std::byte> source, const CompileOptions& o
         {DXSPV_COMPILE_OPTION_VALIDATE_SPIRV, options.validate ? 1u : 0u},
         {DXSPV_COMPILE_OPTION_EXPERIMENTAL_OPS, options.experimental_ops ? 1u : 0u},
         {DXSPV_COMPILE_OPTION_OPTIMIZE, options.optimize ? 1u : 0u},
+        {DXSPV_COMPILE_OPTION_STATS, options.stats ? 1u : 0u},
     };
 
     dxspv_compile_info info = {};

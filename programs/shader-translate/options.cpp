@@ -17,6 +17,7 @@ const char* usage_text()
            "  --entry NAME          entry point (DXIL libraries)\n"
            "  --experimental-ops    accept experimental DXIL opcodes\n"
            "  --validate            run the SPIR-V validator on the result in-process\n"
+           "  --stats               print the structurizer's statistics (trampolines: N, ...) as warning W6010\n"
            "  --optimize            run the SPIR-V optimiser on the result\n"
            "  --bindings FILE       binding map: D3D registers to Vulkan set/binding/push constants (format in the README)\n"
            "  --reflect             print the shader's descriptors (with their bindings), signatures and thread group\n"
@@ -162,6 +163,8 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
             o.experimental_ops = true;
         } else if (a == "--validate") {
             o.validate = true;
+        } else if (a == "--stats") {
+            o.stats = true;
         } else if (a == "--optimize") {
             o.optimize = true;
         } else if (a == "--reflect") {

@@ -22,6 +22,7 @@ struct Options {
     std::string bindings_file; ///< --bindings FILE (bindings_file.h)
     bool experimental_ops = false;
     bool validate = false;
+    bool stats = false;
     bool optimize = false;
 };
 

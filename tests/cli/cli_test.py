@@ -167,6 +167,9 @@ with tempfile.TemporaryDirectory() as tmp:
         case(f"validate {env}", ["--validate", "--env", env, "-b", "spirv-text", SHADER], 0, stderr="validation passed")
     case("stdin", ["-b", "vsir-text", "-"], 0, stdin=data, stdout="dcl_thread_group")
     case("explicit source type", ["-x", "dxbc-tpf", "-b", "vsir-text", SHADER], 0, stdout="ret")
+    case("stats of a DXIL shader", ["--stats", "-b", "spirv-text", DXIL], 0, stderr="W6010: trampolines: 0, loops: 0")
+    case("no stats for DXBC (already structured)", ["--stats", "-b", "spirv-text", SHADER], 0,
+         check=lambda p: "W6010" in p.stderr.decode() and "unexpected W6010" or None)
     case("wrong explicit source type", ["-x", "dxbc-dxil", "-b", "vsir-text", SHADER], 1, stderr="E")
     case("undetectable input", ["-b", "spirv-text", garbage], 1, stderr="E0006")
     case("unimplemented pair", ["-b", "dxil-ll", SHADER], 1, stderr="E0003")

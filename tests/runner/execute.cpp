@@ -10,6 +10,8 @@
 #include "dxspv/dxspv.h"
 
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace runner {
@@ -153,10 +155,6 @@ void load_shader(Context& ctx, const ShaderSection& shader)
         return;
     }
     missing = std::string(stage_name(shader.stage)) + " shader did not translate: " + first;
-    if (result != DXSPV_OK && shader.form == SourceForm::dxil_ll && result == DXSPV_ERROR_NOT_IMPLEMENTED) {
-        missing = "dxil-ll is not supported by the library yet: " + first;
-        return;
-    }
     if (result != DXSPV_OK && (expect_fail || notimpl))
         return;
     if (todo) {
@@ -291,6 +289,22 @@ bool hex_words_to_bytes(const std::string& text, std::vector<uint8_t>& bytes, st
     return true;
 }
 
+/// The model of `!{!"cs", i32 6, i32 2}` (the !dx.shaderModel node) in
+/// dxil-ll text; 60 when it cannot be found.
+static uint32_t dxil_ll_model(const std::string& text)
+{
+    size_t named = text.find("!dx.shaderModel = !{!");
+    if (named == std::string::npos)
+        return 60;
+    std::string node = "!" + std::to_string(std::strtoul(text.c_str() + named + 21, nullptr, 10)) + " = !{!\"";
+    size_t at = text.find(node);
+    unsigned major = 0, minor = 0;
+    if (at == std::string::npos
+            || std::sscanf(text.c_str() + at + node.size(), "%*[a-z]\", i32 %u, i32 %u", &major, &minor) != 2)
+        return 60;
+    return major * 10 + minor;
+}
+
 uint32_t shader_model_of(const ShaderSection& shader)
 {
     static const char* const tpf[2] = {"SHEX", "SHDR"};
@@ -299,7 +313,7 @@ uint32_t shader_model_of(const ShaderSection& shader)
     std::string error;
     switch (shader.form) {
     case SourceForm::hlsl: return 0;
-    case SourceForm::dxil_ll: return 60;
+    case SourceForm::dxil_ll: return dxil_ll_model(shader.text);
     case SourceForm::dxbc_tpf_hex:
         return hex_words_to_bytes(shader.text, bytes, error) ? dxbc_chunk_model(bytes, tpf) : 0;
     case SourceForm::dxbc_dxil_hex:
@@ -383,15 +397,21 @@ int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, st
 bool reflect_vertex_inputs(const ShaderSection& shader, std::vector<VertexInput>& inputs, std::string& error)
 {
     inputs.clear();
-    if (shader.form != SourceForm::dxbc_tpf_hex && shader.form != SourceForm::dxbc_dxil_hex)
-        return true;
     std::vector<uint8_t> bytes;
-    if (!hex_words_to_bytes(shader.text, bytes, error))
-        return false;
+    dxspv_source_type type = DXSPV_SOURCE_TYPE_DXIL_LL;
+    if (shader.form == SourceForm::dxil_ll) {
+        bytes.assign(shader.text.begin(), shader.text.end());
+    } else if (shader.form == SourceForm::dxbc_tpf_hex || shader.form == SourceForm::dxbc_dxil_hex) {
+        if (!hex_words_to_bytes(shader.text, bytes, error))
+            return false;
+        type = shader.form == SourceForm::dxbc_tpf_hex ? DXSPV_SOURCE_TYPE_DXBC_TPF : DXSPV_SOURCE_TYPE_DXBC_DXIL;
+    } else {
+        return true;
+    }
     dxspv_compile_info info = {};
     info.type = DXSPV_STRUCTURE_TYPE_COMPILE_INFO;
     info.source = {bytes.data(), bytes.size()};
-    info.source_type = shader.form == SourceForm::dxbc_tpf_hex ? DXSPV_SOURCE_TYPE_DXBC_TPF : DXSPV_SOURCE_TYPE_DXBC_DXIL;
+    info.source_type = type;
     info.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
     dxspv_reflection reflection = {};
     char* messages = nullptr;

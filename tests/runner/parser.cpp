@@ -596,9 +596,10 @@ bool FileParser::run(std::string_view text, std::string& error)
                 continue;
             }
             if (kind_ == Kind::shader) {
-                if (!t.empty() && t.front() == '%')
-                    continue;
                 auto& shader = std::get<ShaderSection>(current_);
+                // '%' starts a comment line, except in LLVM IR (values and types)
+                if (!t.empty() && t.front() == '%' && shader.form != SourceForm::dxil_ll)
+                    continue;
                 shader.text.append(raw).append("\n");
                 continue;
             }

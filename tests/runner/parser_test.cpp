@@ -119,6 +119,23 @@ TEST_CASE("sections, qualifiers and comments")
     CHECK(test.commands[4].probe.ulp == 2);
 }
 
+TEST_CASE("dxil-ll shader bodies keep their '%' lines")
+{
+    TestFile f = parse_ok(
+        "[compute shader dxil-ll]\n"
+        "% not a comment in LLVM IR\n"
+        "%dx.types.Handle = type { i8* }\n"
+        "  %1 = add i32 1, 2\n"
+        "[pixel shader d3d-asm]\n"
+        "% a comment\n"
+        "ps_5_0\n");
+    REQUIRE(f.sections.size() == 2);
+    const auto& cs = std::get<ShaderSection>(f.sections[0]);
+    CHECK(cs.form == SourceForm::dxil_ll);
+    CHECK(cs.text == "% not a comment in LLVM IR\n%dx.types.Handle = type { i8* }\n  %1 = add i32 1, 2\n");
+    CHECK(std::get<ShaderSection>(f.sections[1]).text == "ps_5_0\n");
+}
+
 TEST_CASE("malformed files give file:line errors")
 {
     CHECK(parse_error("[test]\nprobe uav 0 (0) rgba (1, 2)\n").find("t.shader_test:2:") == 0);

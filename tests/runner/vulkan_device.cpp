@@ -83,7 +83,20 @@ bool Device::init(std::string& error)
     VkPhysicalDeviceVulkan11Features f11 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
     VkPhysicalDeviceFeatures2 features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     features.pNext = &f11;
+    // Half floats (native 16-bit DXIL) need VK_KHR_shader_float16_int8 on Vulkan 1.1.
+    VkPhysicalDeviceShaderFloat16Int8FeaturesKHR f16 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES_KHR};
+    std::vector<const char*> extensions;
+    uint32_t ext_count = 0;
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, nullptr);
+    std::vector<VkExtensionProperties> available(ext_count);
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, available.data());
+    for (const VkExtensionProperties& e : available)
+        if (std::strcmp(e.extensionName, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) == 0) {
+            extensions.push_back(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
+            f11.pNext = &f16;
+        }
     vkGetPhysicalDeviceFeatures2(physical_, &features);
+    caps_.float16 = f16.shaderFloat16;
     const VkPhysicalDeviceFeatures& f = features.features;
     caps_.float64 = f.shaderFloat64;
     caps_.int64 = f.shaderInt64;
@@ -111,6 +124,8 @@ bool Device::init(std::string& error)
     dci.pNext = &features;
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
+    dci.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    dci.ppEnabledExtensionNames = extensions.data();
     if ((vr = vkCreateDevice(physical_, &dci, nullptr, &device_)) != VK_SUCCESS) {
         error = std::string("vkCreateDevice: ") + vk_result_name(vr);
         return false;

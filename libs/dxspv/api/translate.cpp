@@ -18,10 +18,26 @@
 #include "spirv/tools.h"
 #include "vsir/pass.h"
 #include "vsir/printer.h"
+#include "vsir/validator.h"
 
 namespace dxspv::api {
 
 namespace {
+
+/// The structurize pass; with `stats`, also reports cfg::StructurizeStats
+/// as warning cfg_stats (shader-translate --stats).
+bool structurize_program(vsir::Program& program, Diagnostics& diags, bool stats, bool validate)
+{
+    if (!stats)
+        return vsir::run_pass(program, diags, "structurize", cfg::structurize, validate);
+    cfg::StructurizeStats s;
+    if (!cfg::structurize(program, diags, s))
+        return false;
+    diags.warning(Code::cfg_stats, Location::none(),
+                  "trampolines: %u, loops: %u, selections: %u, switches: %u, multilevel jumps: %u, blocks: %u",
+                  s.trampolines, s.loops, s.selections, s.switches, s.multilevel_jumps, s.blocks);
+    return !(validate || vsir::validation_forced()) || vsir::validate_program(program, diags, "structurize");
+}
 
 constexpr dxspv_source_type source_types[] = {DXSPV_SOURCE_TYPE_DXBC_TPF, DXSPV_SOURCE_TYPE_D3D_ASM,
                                               DXSPV_SOURCE_TYPE_DXBC_DXIL, DXSPV_SOURCE_TYPE_DXIL_LL};
@@ -247,7 +263,7 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     if (!vsir::run_pipeline(program, diags, passes))
         return result_from_diagnostics(diags);
     if (program.control_flow == vsir::ControlFlow::unstructured &&
-        !vsir::run_pass(program, diags, "structurize", cfg::structurize, passes.validate))
+        !structurize_program(program, diags, req.stats, passes.validate))
         return result_from_diagnostics(diags);
     if (req.target_type == DXSPV_TARGET_TYPE_VSIR_TEXT) {
         append_text(out, vsir::print_program(program));

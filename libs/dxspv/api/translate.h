@@ -22,6 +22,7 @@ struct Request {
     bool experimental_ops = false;
     bool optimize = false;
     bool validate_ir = false;
+    bool stats = false; ///< report cfg::StructurizeStats as warning cfg_stats
     const char* entry_point = nullptr;
     std::vector<spirv::DescriptorBinding> bindings; ///< from dxspv_interface_info
     std::vector<spirv::CounterBinding> counter_bindings;

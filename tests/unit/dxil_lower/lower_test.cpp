@@ -439,3 +439,63 @@ TEST_CASE("lower: SM 6.9 native vectors are lowered one element at a time")
   store_raw u0[0].x, l(48), sr6
 )") != std::string::npos);
 }
+
+TEST_CASE("lower: textureGather selects its channel with the sampler's swizzle")
+{
+    Lowered r = lower(std::string(header) + R"(
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.f32 = type { float, float, float, float, i32 }
+%"class.Texture2D<vector<float, 4> >" = type { <4 x float> }
+%struct.SamplerState = type { i32 }
+
+define void @main() {
+  %t = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %s = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
+  %g = call %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32 73, %dx.types.Handle %t, %dx.types.Handle %s, float 5.000000e-01, float 5.000000e-01, float undef, float undef, i32 0, i32 0, i32 2)
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+declare %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32)
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!8}
+!0 = !{i32 1, i32 0}
+!1 = !{!"cs", i32 6, i32 0}
+!2 = !{!3, null, null, !6}
+!3 = !{!4}
+!4 = !{i32 0, %"class.Texture2D<vector<float, 4> >"* undef, !"tex", i32 0, i32 0, i32 1, i32 2, i32 0, !5}
+!5 = !{i32 0, i32 9}
+!6 = !{!7}
+!7 = !{i32 0, %struct.SamplerState* undef, !"smp", i32 0, i32 0, i32 1, i32 0, null}
+!8 = !{void ()* @main, !"main", null, !2, !9}
+!9 = !{i32 4, !10}
+!10 = !{i32 1, i32 1, i32 1}
+)");
+    INFO(r.messages);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("gather4 sr0.xyzw, l(0.5, 0.5, 0.0, 0.0), t0[0], s0[0].z\n") != std::string::npos);
+}
+
+TEST_CASE("lower: constant-expression GEPs of group-shared globals inside a function")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  store i32 5, i32 addrspace(3)* getelementptr inbounds ([8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 3), align 4
+  %o = atomicrmw add i32 addrspace(3)* getelementptr inbounds ([8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 3), i32 1 seq_cst
+  %v = load i32, i32 addrspace(3)* getelementptr inbounds ([8 x i32], [8 x i32] addrspace(3)* @gs, i32 0, i32 3), align 4
+  %x = add i32 %v, %o
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "");
+    m.insert(m.find("define void @main"), "@gs = internal addrspace(3) global [8 x i32] undef, align 4\n\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("store_raw g0.x, l(12), l(5)") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_iadd sr0, g0.x, l(12), l(1)") != std::string::npos);
+    CHECK(r.text.find("ld_raw sr1, l(12), g0\n") != std::string::npos);
+}

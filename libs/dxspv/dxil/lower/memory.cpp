@@ -87,22 +87,22 @@ void Lowerer::lower_alloca(const Instruction& inst)
 /// instruction result.
 bool Lowerer::pointer_operand(ValueId id, Operand& out)
 {
-    if (id < m_.values.size()) {
+    if (id < m_.values.size() && m_.values[id].kind == ModuleValue::Kind::global) {
         const ModuleValue& mv = m_.values[id];
-        if (mv.kind == ModuleValue::Kind::global) {
-            if (mv.index >= globals_.size() || globals_[mv.index].space == MemorySpace::none)
-                return false;
-            const MemoryObject& obj = globals_[mv.index];
-            out = {};
-            out.kind = Operand::Kind::pointer;
-            out.space = obj.space;
-            out.object = obj.reg;
-            out.pointee = m_.globals[mv.index].value_type;
-            return true;
-        }
-        if (mv.kind != ModuleValue::Kind::constant)
+        if (mv.index >= globals_.size() || globals_[mv.index].space == MemorySpace::none)
             return false;
-        const Constant& c = m_.constants[mv.index];
+        const MemoryObject& obj = globals_[mv.index];
+        out = {};
+        out.kind = Operand::Kind::pointer;
+        out.space = obj.space;
+        out.object = obj.reg;
+        out.pointee = m_.globals[mv.index].value_type;
+        return true;
+    }
+    // Constant expressions (bitcast, getelementptr of a global), module-level
+    // or local to the function (as the .ll reader and DXC's bitcode put them).
+    if (const Constant* cp = constant_of(id)) {
+        const Constant& c = *cp;
         if (c.operands.empty())
             return false;
         if (++pointer_depth_ > 16) {
@@ -122,6 +122,8 @@ bool Lowerer::pointer_operand(ValueId id, Operand& out)
             return apply_gep(out, c.operands.subspan(1));
         return false;
     }
+    if (id < m_.values.size())
+        return false;
     const Operand& op = operand(id);
     if (op.kind != Operand::Kind::pointer)
         return false;

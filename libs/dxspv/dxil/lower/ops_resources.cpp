@@ -700,9 +700,11 @@ void Lowerer::lower_gather(ops::OpId op, const Instruction& inst, DataType et)
     vsir::SrcParam res, smp;
     res.reg = resource_register(*h);
     smp.reg = resource_register(*s);
+    // As in SM5's gather4: the sampler's swizzle selects the gathered
+    // channel, the resource's swizzle orders the four results.
     uint32_t channel = 0;
     constant_u32(arg(inst, 9), channel);
-    res.swizzle = uint8_t((channel & 3) * 0x55);
+    smp.swizzle = uint8_t((channel & 3) * 0x55);
     vsir::SrcParam coords = build_vec({arg(inst, 3), n > 1 ? arg(inst, 4) : no_id, n > 2 ? arg(inst, 5) : no_id,
                                        n > 3 ? arg(inst, 6) : no_id},
                                       DataType::f32, 0);
