@@ -58,6 +58,22 @@ struct MemoryObject {
 
 /// The register file of a DXIL resource class (t, u, cb, s).
 RegisterFile file_of_class(ResourceClass c);
+/// The VSIR dimension of a DXIL ResourceKind (unknown for non-typed kinds
+/// other than raw and structured buffers).
+vsir::ResourceDimension dimension_of_kind(uint32_t kind);
+
+/// The signed type of the same width (u32 → i32, ...); others unchanged.
+inline DataType signed_of(DataType t)
+{
+    switch (t) {
+    case DataType::u16: return DataType::i16;
+    case DataType::u32: return DataType::i32;
+    case DataType::u64: return DataType::i64;
+    default: return t;
+    }
+}
+inline bool is_64(DataType t) { return t == DataType::f64 || t == DataType::i64 || t == DataType::u64; }
+inline bool is_16(DataType t) { return t == DataType::f16 || t == DataType::u16 || t == DataType::i16; }
 
 class Lowerer {
 public:
@@ -98,7 +114,6 @@ public:
 
     // ---- types.cpp ----
     DataType data_type(TypeId t) const;
-    DataType overload_type(TypeId t) const { return data_type(t); }
     uint32_t leaf_count(TypeId t) const;
     uint32_t word_count(TypeId t) const;
     uint32_t leaf_count_uncached(TypeId t) const;

@@ -97,8 +97,10 @@ DataType return_type_of(uint32_t t)
     }
 }
 
+} // namespace
+
 /// DXIL ResourceKind of a texture or typed buffer → VSIR dimension.
-vsir::ResourceDimension dimension_of(uint32_t kind)
+vsir::ResourceDimension dimension_of_kind(uint32_t kind)
 {
     using D = vsir::ResourceDimension;
     switch (kind) {
@@ -117,6 +119,8 @@ vsir::ResourceDimension dimension_of(uint32_t kind)
     default: return D::unknown;
     }
 }
+
+namespace {
 
 } // namespace
 
@@ -224,7 +228,7 @@ uint32_t Lowerer::range_id_for_binding(ResourceClass cls, uint32_t space, uint32
 void Lowerer::declare_resource(const ResourceBinding& r)
 {
     Opcode op = Opcode::dcl_resource;
-    vsir::ResourceDimension dim = dimension_of(r.kind);
+    vsir::ResourceDimension dim = dimension_of_kind(r.kind);
     switch (r.resource_class) {
     case ResourceClass::cbv: op = Opcode::dcl_constant_buffer; break;
     case ResourceClass::sampler: op = Opcode::dcl_sampler; break;
@@ -408,7 +412,7 @@ void Lowerer::declare_io(const std::vector<SignatureElement>& elements, IoKind k
             se.semantic_index = row < e.semantic_indices.size() ? e.semantic_indices[row] : row;
             se.stream = e.output_stream;
             se.register_index = first_reg + row;
-            se.system_value = sv == SystemValue::target ? SystemValue::target : sv;
+            se.system_value = sv;
             se.mask = mask;
             se.used_mask = uint8_t((e.usage_mask << col) & 0xf);
             se.component_type = component_type_of(e.component_type, native_16bit_, se.min_precision);

@@ -9,16 +9,6 @@ namespace {
 
 using vsir::Opcode;
 
-DataType signed_of(DataType t)
-{
-    switch (t) {
-    case DataType::u16: return DataType::i16;
-    case DataType::u32: return DataType::i32;
-    case DataType::u64: return DataType::i64;
-    default: return t;
-    }
-}
-
 bool is_float(DataType t) { return t == DataType::f16 || t == DataType::f32 || t == DataType::f64; }
 
 unsigned width_of(DataType t)

@@ -248,12 +248,8 @@ vsir::SrcParam Lowerer::src_of(const Operand& op, DataType as)
         s = immediate(DataType::u32, 0);
         break;
     }
-    if (as != DataType::none) {
-        if (s.reg.file == RegisterFile::immediate && s.reg.type == DataType::boolean && as != DataType::boolean) {
-            // A constant i1 read as an integer (never in valid DXIL; keep 0/1).
-        }
+    if (as != DataType::none)
         s.reg.type = as;
-    }
     return s;
 }
 

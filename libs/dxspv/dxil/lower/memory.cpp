@@ -16,8 +16,6 @@ namespace {
 
 using vsir::Opcode;
 
-bool is_64(DataType t) { return t == DataType::f64 || t == DataType::i64 || t == DataType::u64; }
-
 } // namespace
 
 void Lowerer::declare_global_memory()

@@ -10,16 +10,6 @@ namespace {
 using vsir::Opcode;
 using ops::OpId;
 
-DataType signed_of(DataType t)
-{
-    switch (t) {
-    case DataType::u16: return DataType::i16;
-    case DataType::u32: return DataType::i32;
-    case DataType::u64: return DataType::i64;
-    default: return t;
-    }
-}
-
 vsir::DstParam null_dst()
 {
     return vsir::DstParam{};

@@ -49,8 +49,6 @@ uint32_t coordinate_count(D dim)
     }
 }
 
-bool is_64(DataType t) { return t == DataType::f64 || t == DataType::i64 || t == DataType::u64; }
-
 } // namespace
 
 bool Lowerer::lower_handle_op(ops::OpId op, const Instruction& inst)
@@ -600,20 +598,8 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
 
 D Lowerer::dimension_for(const ResourceBinding& b) const
 {
-    switch (b.kind) {
-    case 1: return D::texture_1d;
-    case 2: return D::texture_2d;
-    case 3: return D::texture_2dms;
-    case 4: return D::texture_3d;
-    case 5: return D::texture_cube;
-    case 6: return D::texture_1d_array;
-    case 7: return D::texture_2d_array;
-    case 8: return D::texture_2dms_array;
-    case 9: return D::texture_cube_array;
-    case 11: return D::raw_buffer;
-    case 12: return D::structured_buffer;
-    default: return D::buffer;
-    }
+    D d = dimension_of_kind(b.kind);
+    return d == D::unknown ? D::buffer : d;
 }
 
 /// The parts of a load result read as `type` (raw loads produce u32 words

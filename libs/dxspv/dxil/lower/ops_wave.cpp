@@ -9,16 +9,6 @@ namespace {
 using vsir::Opcode;
 using ops::OpId;
 
-DataType signed_of(DataType t)
-{
-    switch (t) {
-    case DataType::u16: return DataType::i16;
-    case DataType::u32: return DataType::i32;
-    case DataType::u64: return DataType::i64;
-    default: return t;
-    }
-}
-
 } // namespace
 
 bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)

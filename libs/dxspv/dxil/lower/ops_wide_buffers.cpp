@@ -58,8 +58,6 @@ vsir::SrcParam Lowerer::absolute_address(const vsir::SrcParam& index, uint32_t s
     return out;
 }
 
-static bool is_64(DataType t) { return t == DataType::f64 || t == DataType::i64 || t == DataType::u64; }
-static bool is_16(DataType t) { return t == DataType::f16 || t == DataType::u16 || t == DataType::i16; }
 
 static Operand value_part(const vsir::SrcParam& v, DataType type)
 {
