@@ -364,7 +364,10 @@ int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, st
     dxspv_interface_info iface = {DXSPV_STRUCTURE_TYPE_INTERFACE_INFO, nullptr, bindings, 4, counters, max_registers,
                                   DXSPV_INTERFACE_STRICT};
     dxspv_spirv_target_info target = {DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO, &iface, DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1};
-    const dxspv_compile_option options[] = {{DXSPV_COMPILE_OPTION_VALIDATE_SPIRV, 1}};
+    // Experimental DXIL ops (feature 0x8000) are accepted, as a layer that
+    // enables them would; the library refuses them unless asked.
+    const dxspv_compile_option options[] = {{DXSPV_COMPILE_OPTION_VALIDATE_SPIRV, 1},
+                                            {DXSPV_COMPILE_OPTION_EXPERIMENTAL_OPS, 1}};
     dxspv_compile_info info = {};
     info.type = DXSPV_STRUCTURE_TYPE_COMPILE_INFO;
     info.next = &target;
@@ -372,7 +375,7 @@ int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, st
     info.source_type = type;
     info.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
     info.options = options;
-    info.option_count = 1;
+    info.option_count = 2;
     std::string name = std::string(stage_name(shader.stage)) + " shader";
     info.source_name = name.c_str();
     dxspv_code out = {};

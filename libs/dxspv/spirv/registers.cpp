@@ -131,6 +131,8 @@ static spv::BuiltIn builtin_of(vsir::RegisterFile file)
     case vsir::RegisterFile::thread_id: return spv::BuiltInGlobalInvocationId;
     case vsir::RegisterFile::thread_group_id: return spv::BuiltInWorkgroupId;
     case vsir::RegisterFile::local_thread_id: return spv::BuiltInLocalInvocationId;
+    case vsir::RegisterFile::wave_index: return spv::BuiltInSubgroupId;
+    case vsir::RegisterFile::wave_count: return spv::BuiltInNumSubgroups;
     default: return spv::BuiltInLocalInvocationIndex;
     }
 }
@@ -140,7 +142,14 @@ spv::Id Emitter::builtin_variable(vsir::RegisterFile file)
     spv::Id& var = builtins_[size_t(file)];
     if (var)
         return var;
-    uint32_t size = file == vsir::RegisterFile::local_thread_index ? 1 : 3;
+    bool wave = file == vsir::RegisterFile::wave_index || file == vsir::RegisterFile::wave_count;
+    if (wave) {
+        if (spirv_version(options_.target_env) < 0x00010300)
+            error(Code::spirv_wave_ops_need_vulkan_1_1, "'%s' needs SPIR-V 1.3 (Vulkan 1.1); the target is %s",
+                vsir::register_prefix(file), target_env_name(options_.target_env));
+        b_.addCapability(spv::CapabilityGroupNonUniform);
+    }
+    uint32_t size = file == vsir::RegisterFile::local_thread_index || wave ? 1 : 3;
     var = b_.createVariable(spv::NoPrecision, spv::StorageClassInput, type(Kind::u32, size),
         vsir::register_prefix(file));
     b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin_of(file)));
@@ -201,6 +210,13 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
     case RegisterFile::local_thread_id:
         return {builtin_variable(reg.file), 3};
     case RegisterFile::local_thread_index:
+    case RegisterFile::wave_index:
+    case RegisterFile::wave_count:
+        if (prog_.model.stage != ShaderStage::compute) {
+            error(Code::spirv_unsupported_register, "'%s' in a %s shader", vsir::register_prefix(reg.file),
+                stage_short_name(prog_.model.stage));
+            return {};
+        }
         return {builtin_variable(reg.file), 1};
     case RegisterFile::input:
     case RegisterFile::output:

@@ -68,7 +68,9 @@ FileRule file_rule(RegisterFile file)
     case F::local_thread_index:
     case F::output_control_point_id:
     case F::fork_instance_id:
-    case F::join_instance_id: return {0, 0, DimRule::scalar, false, true};
+    case F::join_instance_id:
+    case F::wave_index:
+    case F::wave_count: return {0, 0, DimRule::scalar, false, true};
     case F::stream:
     case F::function_body: return {1, 1, DimRule::none, false, true};
     case F::cycle_counter: return {0, 0, DimRule::any, false, true};

@@ -499,3 +499,28 @@ TEST_CASE("lower: constant-expression GEPs of group-shared globals inside a func
     CHECK(r.text.find("imm_atomic_iadd sr0, g0.x, l(12), l(1)") != std::string::npos);
     CHECK(r.text.find("ld_raw sr1, l(12), g0\n") != std::string::npos);
 }
+
+TEST_CASE("lower: with experimental ops on, GetGroupWaveIndex/Count read the wave registers")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  call void @dx.op.nop(i32 -2147483648)
+  %w = call i32 @dx.op.getGroupWaveIndex(i32 -2147483647)
+  %n = call i32 @dx.op.getGroupWaveCount(i32 -2147483646)
+  %a = shl i32 %w, 2
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 %a, i32 undef, i32 %n, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare void @dx.op.nop(i32) #1\ndeclare i32 @dx.op.getGroupWaveIndex(i32) #0\n"
+    "declare i32 @dx.op.getGroupWaveCount(i32) #0\n");
+    Lowered off = lower(m);
+    CHECK_FALSE(off.ok);
+    CHECK(off.messages.find("GetGroupWaveIndex) is experimental") != std::string::npos);
+    Lowered on = lower(m, true);
+    INFO(on.messages);
+    REQUIRE(on.ok);
+    CHECK(on.text.find(R"(label l0:
+  ishl sr0, vWaveIndex, l(2)
+  store_raw u0[0].x, sr0, vWaveCount
+  ret
+)") != std::string::npos);
+}

@@ -17,6 +17,20 @@ bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
     ValueId a = arg(inst, 1);
     auto unary = [&](Opcode o, DataType dt, DataType st) { emit(o, {new_ssa(inst.result, dt)}, {src(a, st)}); };
     switch (op) {
+    case OpId::ExperimentalNop: return true;
+    case OpId::GetGroupWaveIndex:
+    case OpId::GetGroupWaveCount: {
+        // Experimental (feature 0x8000): the wave's index in the group and the wave count.
+        Operand& o = define(inst.result);
+        o = {};
+        o.kind = Operand::Kind::src;
+        o.type = DataType::u32;
+        o.src.reg = vsir::make_register(op == OpId::GetGroupWaveIndex ? RegisterFile::wave_index
+                                                                       : RegisterFile::wave_count,
+                                        DataType::u32, vsir::Dimension::scalar, {});
+        o.src.swizzle = 0;
+        return true;
+    }
     case OpId::WaveIsFirstLane: emit(Opcode::wave_is_first_lane, {new_ssa(inst.result, DataType::boolean)}, {}); return true;
     case OpId::WaveGetLaneIndex: emit(Opcode::wave_lane_index, {new_ssa(inst.result, DataType::u32)}, {}); return true;
     case OpId::WaveGetLaneCount: emit(Opcode::wave_lane_count, {new_ssa(inst.result, DataType::u32)}, {}); return true;
