@@ -373,3 +373,30 @@ TEST_CASE("lower: group-shared arrays, allocas and atomics")
   ret
 )") != std::string::npos);
 }
+
+TEST_CASE("lower: private and group-shared memory is bounded per array and in all")
+{
+    std::string m = compute("  ret void\n", "");
+    auto with_globals = [&](const std::string& globals) {
+        std::string s = m;
+        s.insert(s.find("define void @main"), globals + "\n");
+        return lower(s);
+    };
+    // A few bytes of text must not become millions of initialising stores.
+    Lowered r = with_globals("@big = internal global [65537 x float] zeroinitializer");
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: a global array of 65537 elements exceeds the limits") != std::string::npos);
+    r = with_globals("@big = internal addrspace(3) global [40000 x double] undef");
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: a global array of 80000 elements") != std::string::npos);
+    r = with_globals("@a = internal global [65536 x float] undef\n@b = internal global [65536 x float] undef\n"
+                     "@c = internal global [1 x float] undef");
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: a global array of 1 elements") != std::string::npos);
+    // An array of empty structs has no leaves: no memory and no loop over its count.
+    r = with_globals("@e = internal global [4000000000 x {}] zeroinitializer\n"
+                     "@f = internal global { [4000000000 x {}], float } { [4000000000 x {}] zeroinitializer, float 1.0 }");
+    INFO(r.messages);
+    CHECK(r.ok);
+    CHECK(r.text.find("mov x0[0].x, l(1.0)") != std::string::npos);
+}

@@ -71,7 +71,12 @@ public:
     const Function* function_of(ValueId value) const;
     const Constant* constant_of(ValueId id) const;
     TypeId type_of(ValueId id) const;
-    const Type& type(TypeId id) const { return m_.types[id]; }
+    /// The type `id`; a void type for an id out of range (no_id or malformed input).
+    const Type& type(TypeId id) const
+    {
+        static const Type invalid;
+        return id < m_.types.size() ? m_.types[id] : invalid;
+    }
     bool constant_u32(ValueId id, uint32_t& out) const;
     bool is_undef(ValueId id) const;
     const Operand& operand(ValueId id);
@@ -137,6 +142,8 @@ public:
 
     // ---- memory.cpp: allocas, globals, GEPs, loads, stores, atomics ----
     void declare_global_memory();
+    bool reserve_memory(uint32_t units, const char* what);
+    uint32_t memory_units_ = 0;       ///< private leaves and group-shared words declared so far
     void lower_alloca(const Instruction& inst);
     bool pointer_operand(ValueId ptr, Operand& out);
     void lower_gep(const Instruction& inst);
@@ -221,6 +228,7 @@ public:
     std::vector<Operand> module_values_; ///< lazily built operands of module constants
     std::vector<uint8_t> module_value_built_;
     std::vector<Operand> aggregate_parts_;
+    Operand discard_;                  ///< define()'s target for a result that is not a local value
     std::vector<MemoryObject> globals_; ///< by module global index
     uint32_t indexable_count_ = 0, tgsm_count_ = 0;
     std::vector<uint32_t> range_ids_[4]; ///< per ResourceClass: metadata record id → VSIR range id (identity)

@@ -176,11 +176,10 @@ const Operand& Lowerer::operand(ValueId id)
 
 Operand& Lowerer::define(ValueId result)
 {
-    static Operand scratch;
     size_t local = result - m_.values.size();
     if (result < m_.values.size() || local >= values_.size()) {
-        scratch = {};
-        return scratch;
+        discard_ = {};
+        return discard_;
     }
     return values_[local];
 }
