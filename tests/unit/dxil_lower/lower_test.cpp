@@ -400,3 +400,31 @@ TEST_CASE("lower: private and group-shared memory is bounded per array and in al
     CHECK(r.ok);
     CHECK(r.text.find("mov x0[0].x, l(1.0)") != std::string::npos);
 }
+
+TEST_CASE("lower: signature rows past 32 bits do not wrap into the register range")
+{
+    // Element 0 (rejected for its row count) ends past 2^32 rows; element 1,
+    // placed after it, must not wrap around to a small register.
+    std::string m = std::string(header) + R"(
+define void @main() {
+  ret void
+}
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{void ()* @main, !"main", !3, null, null}
+!3 = !{!4, null, null}
+!4 = !{!5, !6}
+!5 = !{i32 0, !"A", i8 9, i8 0, null, i8 2, i32 2147483633, i8 1, i32 2147483647, i8 0, null}
+!6 = !{i32 1, !"B", i8 9, i8 0, null, i8 2, i32 32, i8 1, i32 -1, i8 0, null}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8106: signature element 0 has 2147483633 rows") != std::string::npos);
+    CHECK(r.messages.find("E8106: signature element 1 does not fit in 64 registers") != std::string::npos);
+}
