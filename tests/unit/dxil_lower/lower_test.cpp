@@ -428,3 +428,32 @@ define void @main() {
     CHECK(r.messages.find("E8106: signature element 0 has 2147483633 rows") != std::string::npos);
     CHECK(r.messages.find("E8106: signature element 1 does not fit in 64 registers") != std::string::npos);
 }
+
+TEST_CASE("lower: an input column past 32 bits does not wrap to a valid component")
+{
+    std::string m = std::string(header) + R"(
+define void @main() {
+  %x = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 -1, i32 undef)
+  ret void
+}
+
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+
+attributes #0 = { nounwind readnone }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{void ()* @main, !"main", !3, null, null}
+!3 = !{!4, null, null}
+!4 = !{!5}
+!5 = !{i32 0, !"A", i8 9, i8 0, null, i8 2, i32 1, i8 1, i32 0, i8 1, null}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8106: @main: column 4294967295 of signature element 0 is out of range") != std::string::npos);
+}
