@@ -4,7 +4,8 @@
   container, translate: the containers as they are;
   tpf:      the SHDR/SHEX chunk bodies;
   bitcode:  the bitcode of DXIL/ILDB parts (after the program header);
-  d3d_asm:  *.asm files; shader_test: *.shader_test files; ll: *.ll files.
+  d3d_asm:  *.asm files; shader_test: *.shader_test files;
+  ll:       *.ll files, which also seed translate (dxil-ll text).
 usage: extract_seeds.py OUT INPUT...
 """
 import hashlib
@@ -44,6 +45,7 @@ def seed(out, path):
         write(out, "d3d_asm", data)
     elif path.endswith(".ll"):
         write(out, "ll", data)
+        write(out, "translate", data)
     elif path.endswith(".shader_test"):
         write(out, "shader_test", data)
     elif data[:4] == b"DXBC":

@@ -64,7 +64,8 @@ void collect(const fs::path& p, std::vector<std::string>& files)
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
         for (const auto& e : fs::recursive_directory_iterator(p, ec))
-            if (e.is_regular_file() && (e.path().extension() == ".dxbc" || e.path().extension() == ".dxil"))
+            if (e.is_regular_file() && (e.path().extension() == ".dxbc" || e.path().extension() == ".dxil" ||
+                                        e.path().extension() == ".ll"))
                 files.push_back(e.path().string());
     } else if (fs::is_regular_file(p, ec)) {
         files.push_back(p.string());

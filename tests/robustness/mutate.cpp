@@ -4,8 +4,13 @@
 // translated. Each mutated input must either succeed or fail with a result
 // code and a numbered message; a crash or sanitizer report fails the run.
 // One test per input file; ends with "N passed, N failed".
+// --bitcode: only flip bits inside a DXIL part's bitcode (the container and
+// program headers stay intact, so every mutation reaches the DXIL reader and
+// lowering). --timeout: a single input taking longer than S seconds is a hang
+// and fails the run. --save: every input is written to PATH before it is
+// translated, so after a crash or a hang PATH holds the input that caused it.
 //
-// usage: mutate [--mutations N] [--seconds S] FILE_OR_DIR...
+// usage: mutate [--mutations N] [--seconds S] [--bitcode] [--timeout S] [--save PATH] FILE_OR_DIR...
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -17,6 +22,9 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include "dxspv/dxspv.h"
 
@@ -99,6 +107,37 @@ void mutate(Bytes& b, std::mt19937& rng)
     }
 }
 
+/// The bitcode of a container's DXIL part: [begin, end), or {0, 0}.
+std::pair<size_t, size_t> bitcode_range(const Bytes& b)
+{
+    uint32_t count = get32(b, 28);
+    for (uint32_t i = 0; i < count && i < 64; ++i) {
+        size_t chunk = get32(b, 32 + 4 * size_t(i));
+        if (chunk + 32 > b.size() || std::memcmp(&b[chunk], "DXIL", 4) != 0)
+            continue;
+        size_t body = chunk + 8, end = body + get32(b, chunk + 4);
+        size_t begin = body + 8 + get32(b, body + 16);
+        end = std::min({end, b.size(), begin + get32(b, body + 20)});
+        if (begin < end)
+            return {begin, end};
+    }
+    return {0, 0};
+}
+
+/// Flips 1 to 8 random bits inside [begin, end).
+void flip_bits(Bytes& b, std::pair<size_t, size_t> range, std::mt19937& rng)
+{
+    for (unsigned i = 0, n = 1 + rng() % 8; i < n; ++i)
+        b[range.first + rng() % (range.second - range.first)] ^= uint8_t(1u << (rng() % 8));
+}
+
+extern "C" void on_timeout(int)
+{
+    static const char message[] = "FAIL: an input took longer than the time limit (a hang)\n";
+    (void)!write(2, message, sizeof message - 1);
+    _exit(1);
+}
+
 unsigned long translated = 0, rejected = 0;
 
 /// Runs the library on one input; returns an empty string or what went wrong.
@@ -149,8 +188,10 @@ Bytes read_file(const fs::path& p)
 
 int main(int argc, char** argv)
 {
-    unsigned mutations = 200;
+    unsigned mutations = 200, timeout = 0;
     double seconds = 120;
+    bool bitcode_only = false;
+    const char* save_path = nullptr;
     std::vector<fs::path> files;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -158,6 +199,12 @@ int main(int argc, char** argv)
             mutations = unsigned(std::strtoul(argv[++i], nullptr, 10));
         else if (a == "--seconds" && i + 1 < argc)
             seconds = std::strtod(argv[++i], nullptr);
+        else if (a == "--bitcode")
+            bitcode_only = true;
+        else if (a == "--timeout" && i + 1 < argc)
+            timeout = unsigned(std::strtoul(argv[++i], nullptr, 10));
+        else if (a == "--save" && i + 1 < argc)
+            save_path = argv[++i];
         else if (fs::is_directory(a)) {
             for (const auto& e : fs::recursive_directory_iterator(a))
                 if (e.is_regular_file() && (e.path().extension() == ".dxbc" || e.path().extension() == ".dxil"))
@@ -173,13 +220,27 @@ int main(int argc, char** argv)
         return 77;
     }
 
+    if (timeout)
+        signal(SIGALRM, on_timeout);
+    auto checked = [&](const Bytes& b) {
+        if (save_path)
+            std::ofstream(save_path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), long(b.size()));
+        alarm(timeout);
+        std::string problem = check(b);
+        alarm(0);
+        return problem;
+    };
+
     // Spread the time budget over the files; every file gets at least a few mutations.
     auto start = std::chrono::steady_clock::now();
     unsigned passed = 0, failed = 0;
     unsigned long total_mutations = 0;
     for (size_t fi = 0; fi < files.size(); ++fi) {
         Bytes original = read_file(files[fi]);
-        std::string problem = check(original);
+        auto range = bitcode_range(original);
+        if (bitcode_only && range.first == range.second)
+            continue;
+        std::string problem = checked(original);
         if (!problem.empty())
             problem += " (unmutated input)";
         double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -188,9 +249,12 @@ int main(int argc, char** argv)
         std::mt19937 rng(uint32_t(0x9e3779b9u * (fi + 1)));
         for (unsigned m = 0; m < n && problem.empty(); ++m) {
             Bytes b = original;
-            for (unsigned k = 0, edits = 1 + rng() % 3; k < edits; ++k)
-                mutate(b, rng);
-            problem = check(b);
+            if (bitcode_only)
+                flip_bits(b, range, rng);
+            else
+                for (unsigned k = 0, edits = 1 + rng() % 3; k < edits; ++k)
+                    mutate(b, rng);
+            problem = checked(b);
             ++total_mutations;
             if (!problem.empty())
                 problem += " (mutation " + std::to_string(m) + ")";
@@ -200,6 +264,7 @@ int main(int argc, char** argv)
         else {
             ++failed;
             std::printf("FAIL %s: %s\n", files[fi].c_str(), problem.c_str());
+            std::fflush(stdout);
         }
     }
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -524,3 +524,87 @@ TEST_CASE("lower: with experimental ops on, GetGroupWaveIndex/Count read the wav
   ret
 )") != std::string::npos);
 }
+
+TEST_CASE("lower: private and group-shared memory is bounded per array and in all")
+{
+    std::string m = compute("  ret void\n", "");
+    auto with_globals = [&](const std::string& globals) {
+        std::string s = m;
+        s.insert(s.find("define void @main"), globals + "\n");
+        return lower(s);
+    };
+    // A few bytes of text must not become millions of initialising stores.
+    Lowered r = with_globals("@big = internal global [65537 x float] zeroinitializer");
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: a global array of 65537 elements exceeds the limits") != std::string::npos);
+    r = with_globals("@big = internal addrspace(3) global [40000 x double] undef");
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: a global array of 80000 elements") != std::string::npos);
+    r = with_globals("@a = internal global [65536 x float] undef\n@b = internal global [65536 x float] undef\n"
+                     "@c = internal global [1 x float] undef");
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: a global array of 1 elements") != std::string::npos);
+    // An array of empty structs has no leaves: no memory and no loop over its count.
+    r = with_globals("@e = internal global [4000000000 x {}] zeroinitializer\n"
+                     "@f = internal global { [4000000000 x {}], float } { [4000000000 x {}] zeroinitializer, float 1.0 }");
+    INFO(r.messages);
+    CHECK(r.ok);
+    CHECK(r.text.find("mov x0[0].x, l(1.0)") != std::string::npos);
+}
+
+TEST_CASE("lower: signature rows past 32 bits do not wrap into the register range")
+{
+    // Element 0 (rejected for its row count) ends past 2^32 rows; element 1,
+    // placed after it, must not wrap around to a small register.
+    std::string m = std::string(header) + R"(
+define void @main() {
+  ret void
+}
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{void ()* @main, !"main", !3, null, null}
+!3 = !{!4, null, null}
+!4 = !{!5, !6}
+!5 = !{i32 0, !"A", i8 9, i8 0, null, i8 2, i32 2147483633, i8 1, i32 2147483647, i8 0, null}
+!6 = !{i32 1, !"B", i8 9, i8 0, null, i8 2, i32 32, i8 1, i32 -1, i8 0, null}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8106: signature element 0 has 2147483633 rows") != std::string::npos);
+    CHECK(r.messages.find("E8106: signature element 1 does not fit in 64 registers") != std::string::npos);
+}
+
+TEST_CASE("lower: an input column past 32 bits does not wrap to a valid component")
+{
+    std::string m = std::string(header) + R"(
+define void @main() {
+  %x = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 -1, i32 undef)
+  ret void
+}
+
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+
+attributes #0 = { nounwind readnone }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{void ()* @main, !"main", !3, null, null}
+!3 = !{!4, null, null}
+!4 = !{!5}
+!5 = !{i32 0, !"A", i8 9, i8 0, null, i8 2, i32 1, i8 1, i32 0, i8 1, null}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8106: @main: column 4294967295 of signature element 0 is out of range") != std::string::npos);
+}

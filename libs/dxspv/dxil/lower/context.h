@@ -91,7 +91,12 @@ public:
     const Function* function_of(ValueId value) const;
     const Constant* constant_of(ValueId id) const;
     TypeId type_of(ValueId id) const;
-    const Type& type(TypeId id) const { return m_.types[id]; }
+    /// The type `id`; a void type for an id out of range (no_id or malformed input).
+    const Type& type(TypeId id) const
+    {
+        static const Type invalid;
+        return id < m_.types.size() ? m_.types[id] : invalid;
+    }
     bool constant_u32(ValueId id, uint32_t& out) const;
     bool is_undef(ValueId id) const;
     const Operand& operand(ValueId id);
@@ -170,6 +175,8 @@ public:
 
     // ---- memory.cpp: allocas, globals, GEPs, loads, stores, atomics ----
     void declare_global_memory();
+    bool reserve_memory(uint32_t units, const char* what);
+    uint32_t memory_units_ = 0;       ///< private leaves and group-shared words declared so far
     void lower_alloca(const Instruction& inst);
     bool pointer_operand(ValueId ptr, Operand& out);
     void lower_gep(const Instruction& inst);

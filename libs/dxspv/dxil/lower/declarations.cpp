@@ -347,10 +347,10 @@ uint32_t primitive_vertex_count(uint32_t primitive)
 void Lowerer::declare_io(const std::vector<SignatureElement>& elements, IoKind kind,
                          std::vector<dxspv::SignatureElement>& out, std::vector<IoMap>& map)
 {
-    uint32_t next_reg = 0;
+    uint64_t next_reg = 0; // 64-bit: rows are checked only below, a sum must not wrap into range
     for (const SignatureElement& e : elements)
         if (e.start_row >= 0)
-            next_reg = std::max<uint32_t>(next_reg, uint32_t(e.start_row) + e.rows);
+            next_reg = std::max<uint64_t>(next_reg, uint64_t(e.start_row) + e.rows);
     uint32_t domain = entry_->tess_domain;
     bool ps = stage_ == ShaderStage::pixel;
     for (const SignatureElement& e : elements) {
@@ -385,14 +385,15 @@ void Lowerer::declare_io(const std::vector<SignatureElement>& elements, IoKind k
                   e.cols);
             continue;
         }
-        uint32_t first_reg = e.start_row >= 0 ? uint32_t(e.start_row) : next_reg;
+        uint64_t first_row = e.start_row >= 0 ? uint64_t(e.start_row) : next_reg;
         uint32_t col = e.start_col >= 0 ? uint32_t(e.start_col) : 0;
         if (e.start_row < 0)
             next_reg += e.rows;
-        if (col + e.cols > 4 || first_reg + e.rows > 64) {
+        if (col + e.cols > 4 || first_row + e.rows > 64) {
             error(Code::dxil_lower_bad_signature, "signature element %u does not fit in 64 registers", e.id);
             continue;
         }
+        uint32_t first_reg = uint32_t(first_row);
         m.reg = first_reg;
         m.col = uint8_t(col);
         switch (kind) {

@@ -409,7 +409,7 @@ std::vector<uint32_t> reverse_post_order(const Function& fn)
         Frame& f = stack.back();
         const BasicBlock& bb = fn.blocks[f.block];
         uint32_t succ = ~0u;
-        if (bb.count && bb.first + bb.count <= fn.instructions.size())
+        if (bb.count && uint64_t(bb.first) + bb.count <= fn.instructions.size())
             succ = successor(fn.instructions[bb.first + bb.count - 1], f.next++);
         if (succ == ~0u) {
             order.push_back(f.block);

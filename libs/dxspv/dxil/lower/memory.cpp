@@ -16,7 +16,24 @@ namespace {
 
 using vsir::Opcode;
 
+// Memory bounds: one private array at most the emitter's indexable-temp
+// size; all private and group-shared memory together at most a budget, so
+// that a few bytes of bitcode cannot become millions of initialising stores.
+constexpr uint32_t max_object_units = 1u << 16, max_total_units = 1u << 17;
+
 } // namespace
+
+bool Lowerer::reserve_memory(uint32_t units, const char* what)
+{
+    if (units && units <= max_object_units && memory_units_ + units <= max_total_units) {
+        memory_units_ += units;
+        return true;
+    }
+    if (units)
+        error(Code::dxil_lower_limit, "%s of %u elements exceeds the limits (%u per array, %u in all)", what, units,
+              max_object_units, max_total_units);
+    return false;
+}
 
 void Lowerer::declare_global_memory()
 {
@@ -32,7 +49,7 @@ void Lowerer::declare_global_memory()
         // Resource symbols (dx.resources' globals) are never loaded from in
         // DXIL proper; only data globals become memory.
         uint32_t leaves = leaf_count(gv.value_type), words = word_count(gv.value_type);
-        if (!leaves || leaves >= (1u << 20))
+        if (!reserve_memory(gv.address_space == 3 ? words : leaves, "a global array"))
             continue;
         MemoryObject& obj = globals_[g];
         if (gv.address_space == 3) {
@@ -63,10 +80,12 @@ void Lowerer::lower_alloca(const Instruction& inst)
 {
     TypeId t = inst.aux_type;
     uint32_t leaves = leaf_count(t), words = word_count(t);
-    if (!leaves || leaves >= (1u << 20)) {
+    if (!leaves) {
         unsupported("alloca of", "this type");
         return;
     }
+    if (!reserve_memory(leaves, "an alloca"))
+        return;
     uint32_t reg = indexable_count_++;
     uint32_t i = p_.add_instruction(Opcode::dcl_indexable_temp, 0, 0, inst_index_);
     vsir::Declaration& d = p_.add_declaration(i);
@@ -432,7 +451,7 @@ void Lowerer::store_zeros(const Operand& base, uint32_t first, uint32_t count)
 void Lowerer::store_initializer(const Operand& base, TypeId t, ValueId value, uint32_t& leaf, unsigned depth)
 {
     const Constant* c = constant_of(value);
-    if (!c || depth > 32 || t >= m_.types.size())
+    if (!c || depth > 32 || !leaf_count(t)) // no leaves: nothing to store, however many elements
         return;
     const Type& ty = type(t);
     if (ty.kind == TypeKind::array || ty.kind == TypeKind::vector || ty.kind == TypeKind::struct_) {

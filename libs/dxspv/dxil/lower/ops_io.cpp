@@ -45,7 +45,7 @@ bool Lowerer::io_register(IoKind kind, ValueId id_value, ValueId row, ValueId co
         component = 0;
         return true;
     }
-    if (m->col + col > 3) {
+    if (col > 3 || m->col + col > 3) {
         error(Code::dxil_lower_bad_signature, "column %u of signature element %u is out of range", col, id);
         return false;
     }
