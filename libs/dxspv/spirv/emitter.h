@@ -315,6 +315,7 @@ public:
     void finish_graphics_entry();
     spv::ExecutionModel execution_model() const;
     void emit_discard(const vsir::Instruction& ins);
+    void emit_is_helper_lane(const vsir::Instruction& ins);
     void emit_derivative(const vsir::Instruction& ins);
     spv::Id eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask, bool report,
         uint32_t& n);
@@ -426,6 +427,7 @@ public:
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
 
     IoSet in_, out_, patch_;
+    spv::Id helper_invocation_ = spv::NoResult;
     spv::Id tess_coord_ = spv::NoResult, tess_coord_builtin_ = spv::NoResult;
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};

@@ -266,3 +266,26 @@ TEST_CASE("spirv dxil ops: f16 derivatives go through f32")
     CHECK_HAS(text, "OpDPdy %float");
     CHECK_HAS(text, "OpFConvert %half");
 }
+
+TEST_CASE("spirv dxil ops: is_helper_lane reads HelperInvocation in pixel shaders, false elsewhere")
+{
+    VsirBuilder ps(dxspv::ShaderStage::pixel);
+    ps.p.model.major = 6;
+    ps.p.model.minor = 6;
+    ps.dcl_uav_raw(0);
+    ps.op(Opcode::is_helper_lane, {sd(0, boolean)}, {});
+    ps.op(Opcode::is_helper_lane, {sd(1, u32)}, {});
+    store_bool(ps, 0, 0, 2);
+    store_word(ps, 4, ss(1, u32));
+    ps.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(ps.p);
+    CHECK_HAS(text, "BuiltIn HelperInvocation");
+
+    VsirBuilder cs = dxil_compute();
+    cs.op(Opcode::is_helper_lane, {sd(1, boolean)}, {});
+    store_bool(cs, 1, 0, 2);
+    cs.op(Opcode::ret, {}, {});
+    std::string cs_text = emit_dxil(cs.p);
+    CHECK_HAS_NOT(cs_text, "HelperInvocation");
+    CHECK_HAS(cs_text, "OpConstantFalse");
+}
