@@ -289,3 +289,32 @@ TEST_CASE("spirv dxil ops: is_helper_lane reads HelperInvocation in pixel shader
     CHECK_HAS_NOT(cs_text, "HelperInvocation");
     CHECK_HAS(cs_text, "OpConstantFalse");
 }
+
+TEST_CASE("spirv dxil ops: sample_cl, sample_b_cl, sample_d_cl, sample_c_cl clamp the LOD (MinLod)")
+{
+    VsirBuilder b(dxspv::ShaderStage::pixel);
+    b.p.model.major = 6;
+    b.dcl_uav_raw(0);
+    b.dcl_descriptor(Opcode::dcl_sampler, RegisterFile::sampler, 0);
+    Declaration& t = b.dcl_descriptor(Opcode::dcl_resource, RegisterFile::resource, 0);
+    t.dimension = dxspv::vsir::ResourceDimension::texture_2d;
+    for (DataType& rt : t.return_type)
+        rt = f32;
+    SrcParam coords = src(make_immediate(f32, 0x3f000000), "xxxx");
+    SrcParam tex = src(srv(0), "xyzw");
+    SrcParam smp = src(mk(RegisterFile::sampler, DataType::opaque, Dimension::none, {0, 0}), "x");
+    b.op(Opcode::sample_cl, {sd4(0, f32)}, {coords, tex, smp, lf(1.0f)});
+    b.op(Opcode::sample_b_cl, {sd4(1, f32)}, {coords, tex, smp, lf(0.5f), lf(2.0f)});
+    b.op(Opcode::sample_d_cl, {sd4(2, f32)}, {coords, tex, smp, lf(0.25f), lf(0.25f), lf(3.0f)});
+    b.op(Opcode::sample_c_cl, {sd(3, f32)}, {coords, tex, smp, lf(0.5f), lf(4.0f)});
+    b.op(Opcode::add, {sd(4, f32)}, {ss4(0, f32, "xxxx"), ss4(1, f32, "yyyy")});
+    b.op(Opcode::add, {sd(5, f32)}, {ss(4, f32), ss4(2, f32, "zzzz")});
+    b.op(Opcode::add, {sd(6, f32)}, {ss(5, f32), ss(3, f32)});
+    store_word(b, 0, ss(6, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpCapability MinLod");
+    CHECK_HAS(text, "Bias|MinLod");
+    CHECK_HAS(text, "Grad|MinLod");
+    CHECK_HAS(text, "OpImageSampleDrefImplicitLod %float");
+}

@@ -303,6 +303,10 @@ Opcode Lowerer::sparse_form(Opcode op) const
     case Opcode::gather4_c: return Opcode::gather4_c_s;
     case Opcode::gather4_po: return Opcode::gather4_po_s;
     case Opcode::gather4_po_c: return Opcode::gather4_po_c_s;
+    case Opcode::sample_cl: return Opcode::sample_cl_s;
+    case Opcode::sample_b_cl: return Opcode::sample_b_cl_s;
+    case Opcode::sample_d_cl: return Opcode::sample_d_cl_s;
+    case Opcode::sample_c_cl: return Opcode::sample_c_cl_s;
     default: return Opcode::nop;
     }
 }
@@ -643,29 +647,34 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
     res.reg = resource_register(*h);
     smp.reg = resource_register(*s);
     vsir::SrcParam coords = build_vec({c[0], c[1], c[2], c[3]}, DataType::f32, 0);
-    // Optional trailing min-LOD clamp: only "none" (undef) is supported.
-    auto clamp_ok = [&](uint32_t a) {
-        ValueId v = arg(inst, a);
-        if (v == no_id || is_undef(v))
-            return true;
-        unsupported("DXIL op", "sampling with a minimum LOD clamp");
-        return false;
+    // Optional trailing min-LOD clamp: undef is none, anything else selects
+    // the *_cl form with the clamp as its last source.
+    auto sample = [&](Opcode plain, Opcode clamped, uint32_t clamp_arg, std::initializer_list<vsir::SrcParam> srcs) {
+        ValueId clamp = arg(inst, clamp_arg);
+        if (clamp == no_id || is_undef(clamp)) {
+            emit_resret(plain, inst, et, 0xf, srcs, 7, 3);
+            return;
+        }
+        vsir::SrcParam all[6];
+        uint32_t k = 0;
+        for (const vsir::SrcParam& s : srcs)
+            all[k++] = s;
+        all[k++] = src(clamp, DataType::f32);
+        switch (k) {
+        case 4: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3]}, 7, 3); break;
+        case 5: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3], all[4]}, 7, 3); break;
+        default: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3], all[4], all[5]}, 7, 3); break;
+        }
     };
     switch (op) {
-    case OpId::Sample:
-        if (clamp_ok(10))
-            emit_resret(Opcode::sample, inst, et, 0xf, {coords, res, smp}, 7, 3);
-        break;
+    case OpId::Sample: sample(Opcode::sample, Opcode::sample_cl, 10, {coords, res, smp}); break;
     case OpId::SampleBias:
-        if (clamp_ok(11))
-            emit_resret(Opcode::sample_b, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
+        sample(Opcode::sample_b, Opcode::sample_b_cl, 11, {coords, res, smp, src(arg(inst, 10), DataType::f32)});
         break;
     case OpId::SampleLevel:
         emit_resret(Opcode::sample_l, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
         break;
     case OpId::SampleGrad: {
-        if (!clamp_ok(16))
-            break;
         uint32_t g = std::min(n, 3u) - (n == 4 || (n == 2 && dimension_for(*b) == D::texture_1d_array) ||
                                                 (n == 3 && dimension_for(*b) == D::texture_2d_array)
                                             ? 1
@@ -674,12 +683,11 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
                                        DataType::f32, 1);
         vsir::SrcParam ddy = build_vec({arg(inst, 13), g > 1 ? arg(inst, 14) : no_id, g > 2 ? arg(inst, 15) : no_id},
                                        DataType::f32, 2);
-        emit_resret(Opcode::sample_d, inst, et, 0xf, {coords, res, smp, ddx, ddy}, 7, 3);
+        sample(Opcode::sample_d, Opcode::sample_d_cl, 16, {coords, res, smp, ddx, ddy});
         break;
     }
     case OpId::SampleCmp:
-        if (clamp_ok(11))
-            emit_resret(Opcode::sample_c, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
+        sample(Opcode::sample_c, Opcode::sample_c_cl, 11, {coords, res, smp, src(arg(inst, 10), DataType::f32)});
         break;
     case OpId::SampleCmpLevelZero:
         emit_resret(Opcode::sample_c_lz, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
