@@ -425,3 +425,21 @@ TEST_CASE("lower: a sample with a minimum-LOD clamp becomes sample_cl")
     REQUIRE(r.ok);
     CHECK(r.text.find("sample_cl sr0.xyzw, r0.xyyy, t0[0], s0[0], l(2.0)") != std::string::npos);
 }
+
+TEST_CASE("lower: 64-bit atomics on raw buffers")
+{
+    Lowered r = lower(compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %a = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 0, i32 8, i32 undef, i32 undef, i64 3)
+  %b = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 5, i32 16, i32 undef, i32 undef, i64 %a)
+  %c = call i64 @dx.op.atomicCompareExchange.i64(i32 79, %dx.types.Handle %h, i32 24, i32 undef, i32 undef, i64 %b, i64 7)
+  ret void
+)", "declare i64 @dx.op.atomicBinOp.i64(i32, %dx.types.Handle, i32, i32, i32, i32, i64) #1\n"
+    "declare i64 @dx.op.atomicCompareExchange.i64(i32, %dx.types.Handle, i32, i32, i32, i64, i64) #1\n"));
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("imm_atomic_iadd sr0, u0[0].x, l(8), d(3):u64") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_imax sr1, u0[0].x, l(16), sr0") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_cmp_exch sr2, u0[0].x, l(24), sr1, d(7):u64") != std::string::npos);
+}

@@ -318,3 +318,25 @@ TEST_CASE("spirv dxil ops: sample_cl, sample_b_cl, sample_d_cl, sample_c_cl clam
     CHECK_HAS(text, "Grad|MinLod");
     CHECK_HAS(text, "OpImageSampleDrefImplicitLod %float");
 }
+
+TEST_CASE("spirv dxil ops: 64-bit atomics on a UAV buffer use a ulong view of it (Int64Atomics)")
+{
+    VsirBuilder b = dxil_compute();
+    b.dcl_uav_structured(1, 16);
+    b.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+    b.op(Opcode::imm_atomic_iadd, {sd(2, u64), dst(uav(0), "x")}, {lu(8), ss(1, u64)});
+    b.op(Opcode::imm_atomic_imax, {sd(3, i64), dst(uav(0), "x")}, {lu(16), ss(1, i64)});
+    b.op(Opcode::imm_atomic_cmp_exch, {sd(4, u64), dst(uav(1), "x")}, {lu4(1, 8, 0, 0), ss(2, u64), imm(u64, 5)});
+    b.op(Opcode::imm_atomic_or, {sd(5, u32), dst(uav(0), "x")}, {lu(0), ss(0, u32)});
+    b.op(Opcode::unpack64, {sd(6, u32), sd(7, u32)}, {ss(4, u64)});
+    store_word(b, 24, ss(6, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpCapability Int64Atomics");
+    CHECK_HAS(text, "OpAtomicIAdd %ulong");
+    CHECK_HAS(text, "OpAtomicSMax %ulong");
+    CHECK_HAS(text, "OpAtomicCompareExchange %ulong");
+    CHECK_HAS(text, "OpAtomicOr %uint");
+    CHECK_HAS(text, "%u0_64 = OpVariable");
+    CHECK_HAS(text, "%u1_64 = OpVariable");
+}

@@ -737,11 +737,14 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
     const ResourceBinding* b = h ? binding_of(*h) : nullptr;
     if (!b)
         return;
-    DataType t = data_type(inst.type);
-    if (is_64(t)) {
-        unsupported("DXIL op", "64-bit atomics");
+    // 64-bit values: raw and structured buffers only (the address is
+    // 8-byte aligned; the emitter views the buffer as ulong[]).
+    bool wide = is_64(data_type(inst.type));
+    if (wide && b->kind != 11 && b->kind != 12) {
+        unsupported("DXIL op", "64-bit atomics on typed resources");
         return;
     }
+    DataType ut = wide ? DataType::u64 : DataType::u32, st = wide ? DataType::i64 : DataType::i32;
     // Address: raw buffers a byte offset, structured (index, byte offset),
     // typed resources their coordinates.
     bool cmpxchg = op == OpId::AtomicCompareExchange;
@@ -759,8 +762,8 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
     vsir::SrcParam res;
     res.reg = resource_register(*h);
     if (cmpxchg) {
-        emit(Opcode::imm_atomic_cmp_exch, {new_ssa(inst.result, DataType::u32), atomic_target(res.reg)},
-             {address, src(arg(inst, 5), DataType::u32), src(arg(inst, 6), DataType::u32)});
+        emit(Opcode::imm_atomic_cmp_exch, {new_ssa(inst.result, ut), atomic_target(res.reg)},
+             {address, src(arg(inst, 5), ut), src(arg(inst, 6), ut)});
         return;
     }
     uint32_t kind = 0;
@@ -772,7 +775,7 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
         error(Code::dxil_lower_bad_operand, "unknown atomic operation %u", kind);
         return;
     }
-    DataType vt = kind == 4 || kind == 5 ? DataType::i32 : DataType::u32;
+    DataType vt = kind == 4 || kind == 5 ? st : ut;
     emit(ops[kind], {new_ssa(inst.result, vt), atomic_target(res.reg)}, {address, src(arg(inst, 6), vt)});
 }
 
