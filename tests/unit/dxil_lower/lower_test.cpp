@@ -443,3 +443,28 @@ TEST_CASE("lower: 64-bit atomics on raw buffers")
     CHECK(r.text.find("imm_atomic_imax sr1, u0[0].x, l(16), sr0") != std::string::npos);
     CHECK(r.text.find("imm_atomic_cmp_exch sr2, u0[0].x, l(24), sr1, d(7):u64") != std::string::npos);
 }
+
+TEST_CASE("lower: CBufferLoadLegacy of 16-bit values reads halves of the row's words")
+{
+    std::string m = pixel_shader;
+    auto replace = [&](const std::string& from, const std::string& to) {
+        REQUIRE(m.find(from) != std::string::npos);
+        m.replace(m.find(from), from.size(), to);
+    };
+    replace("  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)\n"
+            "  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2\n",
+            "  %9 = call %dx.types.CBufRet.i16.8 @dx.op.cbufferLoadLegacy.i16(i32 59, %dx.types.Handle %3, i32 0)\n"
+            "  %h = extractvalue %dx.types.CBufRet.i16.8 %9, 5\n"
+            "  %10 = uitofp i16 %h to float\n");
+    replace("%cb = type", "%dx.types.CBufRet.i16.8 = type { i16, i16, i16, i16, i16, i16, i16, i16 }\n%cb = type");
+    replace("declare void @dx.op.discard",
+            "declare %dx.types.CBufRet.i16.8 @dx.op.cbufferLoadLegacy.i16(i32, %dx.types.Handle, i32) #1\n"
+            "declare void @dx.op.discard");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(  ushr sr1, cb0[0][0].z, l(16)
+  utou sr2, sr1
+)") != std::string::npos);
+}

@@ -352,8 +352,8 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         if (!h)
             return true;
         uint32_t members = rt && rt->kind == TypeKind::struct_ ? uint32_t(rt->members.size()) : 0;
-        if (members != 4 && members != 2) {
-            unsupported("DXIL op", "CBufferLoadLegacy of 16-bit values");
+        if (members != 4 && members != 2 && members != 8) {
+            unsupported("DXIL op", "CBufferLoadLegacy of this return type");
             return true;
         }
         vsir::Register reg = resource_register(*h);
@@ -364,6 +364,10 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
             reg.idx[2].offset = row;
         else
             reg.idx[2].rel_addr = rel_index(arg(inst, 2));
+        if (members == 8) {
+            cbuffer_halves(inst, reg, et);
+            return true;
+        }
         uint32_t first = uint32_t(aggregate_parts_.size());
         for (uint32_t k = 0; k < members; ++k) {
             Operand part;
@@ -694,6 +698,43 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
         break;
     default: unsupported("DXIL op", "SampleCmpLevel"); break;
     }
+}
+
+/// CBufRet.f16.8 / i16.8 (native 16-bit types): member k is the low (k
+/// even) or high half of word k / 2 of the row `reg`; each member read is a
+/// ushr and a utou to 16 bits, read back as `et`.
+void Lowerer::cbuffer_halves(const Instruction& inst, vsir::Register reg, DataType et)
+{
+    uint32_t local = inst.result - uint32_t(m_.values.size());
+    uint8_t used = local < member_use_.size() ? member_use_[local] : 0xff;
+    reg.type = DataType::u32;
+    uint32_t first = uint32_t(aggregate_parts_.size());
+    for (uint32_t k = 0; k < 8; ++k) {
+        Operand part;
+        part.kind = Operand::Kind::undef;
+        part.type = et;
+        if (used & (1u << k)) {
+            vsir::SrcParam word;
+            word.reg = reg;
+            word.swizzle = uint8_t((k / 2) * 0x55);
+            if (k & 1) {
+                vsir::SrcParam high;
+                emit(Opcode::ushr, {temp_ssa(DataType::u32, high)}, {word, immediate(DataType::u32, 16)});
+                word = high;
+            }
+            vsir::SrcParam half;
+            emit(Opcode::utou, {temp_ssa(DataType::u16, half)}, {word});
+            part.kind = Operand::Kind::src;
+            part.src = half;
+            part.src.reg.type = et;
+        }
+        aggregate_parts_.push_back(part);
+    }
+    Operand& agg = define(inst.result);
+    agg = {};
+    agg.kind = Operand::Kind::aggregate;
+    agg.first_part = first;
+    agg.part_count = 8;
 }
 
 void Lowerer::lower_gather(ops::OpId op, const Instruction& inst, DataType et)
