@@ -468,3 +468,31 @@ TEST_CASE("lower: CBufferLoadLegacy of 16-bit values reads halves of the row's w
   utou sr2, sr1
 )") != std::string::npos);
 }
+
+TEST_CASE("lower: CBufferLoad (byte offsets): constant and dynamic offsets, 32- and 16-bit values")
+{
+    std::string m = pixel_shader;
+    auto replace = [&](const std::string& from, const std::string& to) {
+        REQUIRE(m.find(from) != std::string::npos);
+        m.replace(m.find(from), from.size(), to);
+    };
+    replace("  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)\n"
+            "  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2\n",
+            "  %c = call float @dx.op.cbufferLoad.f32(i32 58, %dx.types.Handle %3, i32 8, i32 4)\n"
+            "  %o = fptoui float %4 to i32\n"
+            "  %s = call i16 @dx.op.cbufferLoad.i16(i32 58, %dx.types.Handle %3, i32 %o, i32 2)\n"
+            "  %9 = uitofp i16 %s to float\n"
+            "  %10 = fadd fast float %c, %9\n");
+    replace("declare void @dx.op.discard",
+            "declare float @dx.op.cbufferLoad.f32(i32, %dx.types.Handle, i32, i32) #1\n"
+            "declare i16 @dx.op.cbufferLoad.i16(i32, %dx.types.Handle, i32, i32) #1\n"
+            "declare void @dx.op.discard");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("mov sr1, cb0[0][0].z") != std::string::npos);
+    CHECK(r.text.find("ushr sr3, sr2, l(4)") != std::string::npos);
+    CHECK(r.text.find("movc sr7, sr6, cb0[0][sr3].y, cb0[0][sr3].x") != std::string::npos);
+    CHECK(r.text.find("mov sr12, sr11") != std::string::npos); // min precision: i16 is a 32-bit word
+}

@@ -347,6 +347,9 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
     DataType et = rt && rt->kind == TypeKind::struct_ && !rt->members.empty() ? data_type(rt->members[0])
                                                                                 : data_type(inst.type);
     switch (op) {
+    case OpId::CBufferLoad:
+        lower_cbuffer_load(inst, et);
+        return true;
     case OpId::CBufferLoadLegacy: {
         const Operand* h = handle_operand(arg(inst, 1));
         if (!h)
@@ -698,6 +701,70 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
         break;
     default: unsupported("DXIL op", "SampleCmpLevel"); break;
     }
+}
+
+/// CBufferLoad (the byte-offset form): the word at offset >> 2 of row
+/// offset >> 4 (a dynamic column is picked with movc), and for 16-bit
+/// values its half at bit (offset & 2) * 8.
+void Lowerer::lower_cbuffer_load(const Instruction& inst, DataType et)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    if (!h)
+        return;
+    if (is_64(et)) {
+        unsupported("DXIL op", "CBufferLoad of 64-bit values");
+        return;
+    }
+    bool half = et == DataType::f16 || et == DataType::i16 || et == DataType::u16;
+    vsir::Register reg = resource_register(*h);
+    reg.type = DataType::u32;
+    reg.dimension = vsir::Dimension::vec4;
+    vsir::SrcParam word, offset = src(arg(inst, 2), DataType::u32);
+    uint32_t bytes = 0;
+    bool constant = constant_u32(arg(inst, 2), bytes);
+    auto shifted = [&](const vsir::SrcParam& v, Opcode o, uint32_t amount) {
+        vsir::SrcParam r;
+        emit(o, {temp_ssa(DataType::u32, r)}, {v, immediate(DataType::u32, amount)});
+        return r;
+    };
+    if (constant) {
+        reg.idx[2].offset = bytes >> 4;
+        word.reg = reg;
+        word.swizzle = uint8_t(((bytes >> 2) & 3) * 0x55);
+    } else {
+        vsir::SrcParam row = shifted(offset, Opcode::ushr, 4);
+        reg.idx[2].rel_addr = p_.add_src(row);
+        vsir::SrcParam column = shifted(shifted(offset, Opcode::ushr, 2), Opcode::and_, 3);
+        word.reg = reg;
+        word.swizzle = 0;
+        for (uint32_t c = 1; c < 4; ++c) {
+            vsir::SrcParam is_c, picked, candidate;
+            emit(Opcode::ieq, {temp_ssa(DataType::boolean, is_c)}, {column, immediate(DataType::u32, c)});
+            candidate.reg = reg;
+            candidate.swizzle = uint8_t(c * 0x55);
+            emit(Opcode::movc, {temp_ssa(DataType::u32, picked)}, {is_c, candidate, word});
+            word = picked;
+        }
+    }
+    vsir::SrcParam value;
+    if (half) {
+        if (!constant || (bytes & 2)) {
+            vsir::SrcParam amount = constant ? immediate(DataType::u32, 16)
+                                             : shifted(shifted(offset, Opcode::and_, 2), Opcode::ishl, 3);
+            vsir::SrcParam high;
+            emit(Opcode::ushr, {temp_ssa(DataType::u32, high)}, {word, amount});
+            word = high;
+        }
+        emit(Opcode::utou, {temp_ssa(DataType::u16, value)}, {word});
+    } else {
+        emit(Opcode::mov, {temp_ssa(DataType::u32, value)}, {word});
+    }
+    value.reg.type = et;
+    Operand& o = define(inst.result);
+    o = {};
+    o.kind = Operand::Kind::src;
+    o.type = et;
+    o.src = value;
 }
 
 /// CBufRet.f16.8 / i16.8 (native 16-bit types): member k is the low (k
