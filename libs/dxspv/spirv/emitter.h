@@ -117,6 +117,8 @@ struct Descriptor {
     Kind sampled_kind = Kind::f32; ///< images: component kind of a texel
     uint32_t push_member = ~0u;    ///< cbv in the push-constant block: its member index
     spv::Id counter_var = spv::NoResult; ///< UAV counter buffer
+    spv::Id var64 = spv::NoResult;       ///< UAV buffers with 64-bit atomics: a view as ulong[] (same binding)
+    uint32_t set = 0, binding = 0;       ///< descriptor set and binding of `var`
     vsir::ResourceDimension dimension = vsir::ResourceDimension::unknown; ///< images
 };
 
@@ -226,6 +228,8 @@ public:
     spv::Id constant_buffer_pointer(const vsir::Register& reg);
     spv::Id mark_non_uniform(const vsir::Register& reg, spv::Id id);
     spv::Id buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index);
+    spv::Id buffer_qword_pointer(Descriptor& desc, const vsir::Register& reg, spv::Id word_index);
+    spv::Id descriptor_var_type(const Descriptor& desc, spv::Id element_type);
 
     // ---- images.cpp: typed resources ----
     void declare_image(const vsir::Instruction& ins, const vsir::Declaration& decl);
@@ -315,6 +319,7 @@ public:
     void finish_graphics_entry();
     spv::ExecutionModel execution_model() const;
     void emit_discard(const vsir::Instruction& ins);
+    void emit_is_helper_lane(const vsir::Instruction& ins);
     void emit_derivative(const vsir::Instruction& ins);
     spv::Id eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask, bool report,
         uint32_t& n);
@@ -424,8 +429,10 @@ public:
     std::vector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
     spv::Id runtime_uint_array_ = spv::NoResult;
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
+    spv::Id buffer_block64_ = spv::NoResult; ///< block { ulong data[]; } (64-bit atomics)
 
     IoSet in_, out_, patch_;
+    spv::Id helper_invocation_ = spv::NoResult;
     spv::Id tess_coord_ = spv::NoResult, tess_coord_builtin_ = spv::NoResult;
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};

@@ -320,6 +320,10 @@ bool sample_shape(vsir::Opcode op, SampleShape& s)
     case Opcode::gather4_c_s: s.gather = s.dref = s.sparse = true; return true;
     case Opcode::gather4_po_s: s.gather = s.po = s.sparse = true; return true;
     case Opcode::gather4_po_c_s: s.gather = s.po = s.dref = s.sparse = true; return true;
+    case Opcode::sample_cl: s.implicit = s.clamp = true; return true;
+    case Opcode::sample_b_cl: s.implicit = s.bias = s.clamp = true; return true;
+    case Opcode::sample_d_cl: s.grad = s.clamp = true; return true;
+    case Opcode::sample_c_cl: s.implicit = s.dref = s.clamp = true; return true;
     default: return false;
     }
 }

@@ -31,6 +31,7 @@
 //   constants (HS outputs of fork/join phases, DS vpc) are a third set with
 //   Patch variables and TessLevelOuter/Inner for the tessellation factors
 //   (geometry.cpp and tessellation.cpp hold the stage-specific parts).
+#include "spirv/alu.h"
 #include "spirv/emitter.h"
 
 #include <algorithm>
@@ -911,6 +912,24 @@ void Emitter::emit_discard(const vsir::Instruction& ins)
     b_.setBuildPoint(next);
 }
 
+/// is_helper_lane: the HelperInvocation builtin in pixel shaders (Volatile
+/// from SPIR-V 1.6, where discard demotes to a helper invocation), false in
+/// the other stages, which have no helper invocations.
+void Emitter::emit_is_helper_lane(const vsir::Instruction& ins)
+{
+    spv::Id helper = b_.makeBoolConstant(false);
+    if (prog_.model.stage == ShaderStage::pixel) {
+        if (!helper_invocation_) {
+            helper_invocation_ = make_builtin_var(spv::BuiltInHelperInvocation, type(Kind::boolean), false,
+                "HelperInvocation");
+            if (spirv_version(options_.target_env) >= 0x00010600)
+                b_.addDecoration(helper_invocation_, spv::DecorationVolatile);
+        }
+        helper = b_.createLoad(helper_invocation_, spv::NoPrecision);
+    }
+    alu::store_condition(*this, prog_.dst(ins, 0), helper, 1);
+}
+
 void Emitter::emit_derivative(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
@@ -1034,6 +1053,9 @@ bool Emitter::emit_io_op(const vsir::Instruction& ins)
     switch (ins.opcode) {
     case Opcode::discard:
         emit_discard(ins);
+        return true;
+    case Opcode::is_helper_lane:
+        emit_is_helper_lane(ins);
         return true;
     case Opcode::deriv_rtx:
     case Opcode::deriv_rty:

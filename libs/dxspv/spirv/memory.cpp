@@ -252,23 +252,35 @@ void Emitter::emit_atomic(const vsir::Instruction& ins)
     } else {
         word = buffer_word_index(*desc, spv::NoResult, load_component(address, 0, Kind::u32).id);
     }
-    spv::Id ptr = buffer_word_pointer(*desc, res.reg, word);
+    // A 64-bit value (DXIL) makes it an atomic on the ulong at that address.
+    Kind kind = bit_width(kind_or_u32(prog_.src(ins, 1).reg.type)) == 64 ? Kind::u64 : Kind::u32;
+    spv::Id ptr;
+    if (kind == Kind::u64) {
+        if (desc->form == DescriptorForm::tgsm) {
+            error(Code::spirv_unsupported_opcode, "64-bit atomics on group-shared memory are not supported");
+            return;
+        }
+        b_.addCapability(spv::CapabilityInt64Atomics);
+        ptr = buffer_qword_pointer(*desc, res.reg, word);
+    } else {
+        ptr = buffer_word_pointer(*desc, res.reg, word);
+    }
     spv::Id scope = constant_u32(desc->form == DescriptorForm::tgsm ? spv::ScopeWorkgroup : spv::ScopeDevice);
     spv::Id relaxed = constant_u32(spv::MemorySemanticsMaskNone);
     spv::Op op = atomic_op(ins.opcode);
     std::vector<spv::Id> operands{ptr, scope, relaxed};
     if (op == spv::OpAtomicCompareExchange) {
-        spv::Id comparator = load_scalar(prog_.src(ins, 1), Kind::u32).id;
+        spv::Id comparator = load_scalar(prog_.src(ins, 1), kind).id;
         operands.push_back(relaxed);
-        operands.push_back(load_scalar(prog_.src(ins, 2), Kind::u32).id);
+        operands.push_back(load_scalar(prog_.src(ins, 2), kind).id);
         operands.push_back(comparator);
     } else {
-        operands.push_back(load_scalar(prog_.src(ins, 1), Kind::u32).id);
+        operands.push_back(load_scalar(prog_.src(ins, 1), kind).id);
     }
-    spv::Id result = b_.createOp(op, type(Kind::u32), operands);
+    spv::Id result = b_.createOp(op, type(kind), operands);
     if (imm) {
         const vsir::DstParam& dst = prog_.dst(ins, 0);
-        store_dst(dst, as_kind({result, Kind::u32, 1}, kind_or_u32(dst.reg.type)));
+        store_dst(dst, as_kind({result, kind, 1}, kind_or_u32(dst.reg.type)));
     }
 }
 

@@ -103,21 +103,29 @@ void Emitter::create_descriptor_variable(Descriptor& desc, const vsir::Instructi
     ResolvedBinding binding = resolve_binding(dtype, decl);
     if (!binding.found)
         return;
-    spv::Id var_type = element_type;
-    if (desc.is_array && desc.range_count == 0) {
-        var_type = b_.makeRuntimeArray(element_type);
-        if (spirv_version(options_.target_env) < 0x00010500)
-            b_.addExtension("SPV_EXT_descriptor_indexing");
-        b_.addCapability(spv::CapabilityRuntimeDescriptorArrayEXT);
-    } else if (desc.is_array) {
-        var_type = b_.makeArrayType(element_type, constant_u32(desc.range_count), 0);
-    }
     char name[32];
     snprintf(name, sizeof(name), "%s%u", vsir::register_prefix(reg.file), reg.idx[0].offset);
-    desc.var = b_.createVariable(spv::NoPrecision, storage, var_type, name);
+    desc.var = b_.createVariable(spv::NoPrecision, storage, descriptor_var_type(desc, element_type), name);
+    desc.set = binding.set;
+    desc.binding = binding.binding;
     b_.addDecoration(desc.var, spv::DecorationDescriptorSet, int(binding.set));
     b_.addDecoration(desc.var, spv::DecorationBinding, int(binding.binding));
     add_interface(desc.var);
+}
+
+/// The type of a descriptor variable: `element_type`, or an array of it for
+/// a range (a runtime array when unbounded).
+spv::Id Emitter::descriptor_var_type(const Descriptor& desc, spv::Id element_type)
+{
+    if (desc.is_array && desc.range_count == 0) {
+        if (spirv_version(options_.target_env) < 0x00010500)
+            b_.addExtension("SPV_EXT_descriptor_indexing");
+        b_.addCapability(spv::CapabilityRuntimeDescriptorArrayEXT);
+        return b_.makeRuntimeArray(element_type);
+    }
+    if (desc.is_array)
+        return b_.makeArrayType(element_type, constant_u32(desc.range_count), 0);
+    return element_type;
 }
 
 void Emitter::declare_constant_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl)
@@ -483,6 +491,38 @@ spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Registe
     chain.push_back(constant_u32(0));
     chain.push_back(word_index);
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, type(Kind::u32)), chain);
+    return desc.is_array ? mark_non_uniform(reg, ptr) : ptr;
+}
+
+/// A pointer to the 64-bit value at uint index `word_index` (even) of a UAV
+/// buffer, through a second view of the buffer as ulong[] at the same set
+/// and binding (declared on first use; Vulkan allows aliasing descriptors).
+spv::Id Emitter::buffer_qword_pointer(Descriptor& desc, const vsir::Register& reg, spv::Id word_index)
+{
+    spv::Id u64 = type(Kind::u64);
+    if (!desc.var64) {
+        if (!buffer_block64_) {
+            spv::Id array = b_.makeRuntimeArray(u64);
+            b_.addDecoration(array, spv::DecorationArrayStride, 8);
+            buffer_block64_ = b_.makeStructType({array}, "uav_buffer64");
+            b_.addMemberName(buffer_block64_, 0, "data");
+            b_.addMemberDecoration(buffer_block64_, 0, spv::DecorationOffset, 0);
+            b_.addDecoration(buffer_block64_, spv::DecorationBlock);
+        }
+        char name[32];
+        snprintf(name, sizeof(name), "u%u_64", reg.idx[0].offset);
+        desc.var64 = b_.createVariable(spv::NoPrecision, spv::StorageClassStorageBuffer,
+            descriptor_var_type(desc, buffer_block64_), name);
+        b_.addDecoration(desc.var64, spv::DecorationDescriptorSet, int(desc.set));
+        b_.addDecoration(desc.var64, spv::DecorationBinding, int(desc.binding));
+        add_interface(desc.var64);
+    }
+    std::vector<spv::Id> chain{desc.var64};
+    if (desc.is_array)
+        chain.push_back(descriptor_index(desc, reg));
+    chain.push_back(constant_u32(0));
+    chain.push_back(b_.createBinOp(spv::OpShiftRightLogical, type(Kind::u32), word_index, constant_u32(1)));
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, u64), chain);
     return desc.is_array ? mark_non_uniform(reg, ptr) : ptr;
 }
 

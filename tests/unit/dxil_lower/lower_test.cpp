@@ -79,6 +79,77 @@ attributes #1 = { nounwind }
 )";
 }
 
+/// A pixel shader sampling t0 with s0, reading cb0 and discarding.
+const char* const pixel_shader = R"PS(target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+target triple = "dxil-ms-dx"
+
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.f32 = type { float, float, float, float, i32 }
+%dx.types.CBufRet.f32 = type { float, float, float, float }
+%"class.Texture2D<vector<float, 4> >" = type { <4 x float> }
+%struct.SamplerState = type { i32 }
+%cb = type { <4 x float> }
+
+define void @main() {
+  %1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %2 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
+  %3 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 0, i32 0, i1 false)
+  %4 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)
+  %5 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 1, i32 undef)
+  %6 = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %1, %dx.types.Handle %2, float %4, float %5, float undef, float undef, i32 0, i32 0, i32 undef, float undef)
+  %7 = extractvalue %dx.types.ResRet.f32 %6, 0
+  %8 = extractvalue %dx.types.ResRet.f32 %6, 3
+  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)
+  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2
+  %11 = fmul fast float %7, %10
+  %12 = fcmp fast ogt float %8, 5.000000e-01
+  br i1 %12, label %13, label %14
+
+; <label>:13
+  call void @dx.op.discard(i32 82, i1 true)
+  br label %14
+
+; <label>:14
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %11)
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 1, float %8)
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #1
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+declare %dx.types.ResRet.f32 @dx.op.sample.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float) #1
+declare %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32, %dx.types.Handle, i32) #1
+declare void @dx.op.discard(i32, i1) #2
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #2
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind readonly }
+attributes #2 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!10}
+
+!0 = !{i32 1, i32 0}
+!1 = !{!"ps", i32 6, i32 0}
+!2 = !{!3, null, !6, !8}
+!3 = !{!4}
+!4 = !{i32 0, %"class.Texture2D<vector<float, 4> >"* undef, !"tex", i32 0, i32 0, i32 1, i32 2, i32 0, !5}
+!5 = !{i32 0, i32 9}
+!6 = !{!7}
+!7 = !{i32 0, %cb* undef, !"cb", i32 0, i32 0, i32 1, i32 16, null}
+!8 = !{!9}
+!9 = !{i32 0, %struct.SamplerState* undef, !"smp", i32 0, i32 0, i32 1, i32 0, null}
+!10 = !{void ()* @main, !"main", !11, !2, null}
+!11 = !{!12, !15, null}
+!12 = !{!13}
+!13 = !{i32 0, !"TEXCOORD", i8 9, i8 0, !14, i8 2, i32 1, i8 2, i32 0, i8 0, null}
+!14 = !{i32 0}
+!15 = !{!16}
+!16 = !{i32 0, !"SV_Target", i8 9, i8 16, !14, i8 0, i32 1, i8 2, i32 0, i8 0, null}
+)PS";
+
 } // namespace
 
 TEST_CASE("lower: compute shader with a raw buffer, a branch and a phi")
@@ -156,75 +227,7 @@ label l2:
 
 TEST_CASE("lower: pixel shader with signatures, a texture sample, a cbuffer and discard")
 {
-    Lowered r = lower(R"PS(target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
-target triple = "dxil-ms-dx"
-
-%dx.types.Handle = type { i8* }
-%dx.types.ResRet.f32 = type { float, float, float, float, i32 }
-%dx.types.CBufRet.f32 = type { float, float, float, float }
-%"class.Texture2D<vector<float, 4> >" = type { <4 x float> }
-%struct.SamplerState = type { i32 }
-%cb = type { <4 x float> }
-
-define void @main() {
-  %1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
-  %2 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
-  %3 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 0, i32 0, i1 false)
-  %4 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)
-  %5 = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 1, i32 undef)
-  %6 = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %1, %dx.types.Handle %2, float %4, float %5, float undef, float undef, i32 0, i32 0, i32 undef, float undef)
-  %7 = extractvalue %dx.types.ResRet.f32 %6, 0
-  %8 = extractvalue %dx.types.ResRet.f32 %6, 3
-  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)
-  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2
-  %11 = fmul fast float %7, %10
-  %12 = fcmp fast ogt float %8, 5.000000e-01
-  br i1 %12, label %13, label %14
-
-; <label>:13
-  call void @dx.op.discard(i32 82, i1 true)
-  br label %14
-
-; <label>:14
-  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %11)
-  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 1, float %8)
-  ret void
-}
-
-declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #1
-declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
-declare %dx.types.ResRet.f32 @dx.op.sample.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float) #1
-declare %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32, %dx.types.Handle, i32) #1
-declare void @dx.op.discard(i32, i1) #2
-declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #2
-
-attributes #0 = { nounwind readnone }
-attributes #1 = { nounwind readonly }
-attributes #2 = { nounwind }
-
-!dx.version = !{!0}
-!dx.shaderModel = !{!1}
-!dx.resources = !{!2}
-!dx.entryPoints = !{!10}
-
-!0 = !{i32 1, i32 0}
-!1 = !{!"ps", i32 6, i32 0}
-!2 = !{!3, null, !6, !8}
-!3 = !{!4}
-!4 = !{i32 0, %"class.Texture2D<vector<float, 4> >"* undef, !"tex", i32 0, i32 0, i32 1, i32 2, i32 0, !5}
-!5 = !{i32 0, i32 9}
-!6 = !{!7}
-!7 = !{i32 0, %cb* undef, !"cb", i32 0, i32 0, i32 1, i32 16, null}
-!8 = !{!9}
-!9 = !{i32 0, %struct.SamplerState* undef, !"smp", i32 0, i32 0, i32 1, i32 0, null}
-!10 = !{void ()* @main, !"main", !11, !2, null}
-!11 = !{!12, !15, null}
-!12 = !{!13}
-!13 = !{i32 0, !"TEXCOORD", i8 9, i8 0, !14, i8 2, i32 1, i8 2, i32 0, i8 0, null}
-!14 = !{i32 0}
-!15 = !{!16}
-!16 = !{i32 0, !"SV_Target", i8 9, i8 16, !14, i8 0, i32 1, i8 2, i32 0, i8 0, null}
-)PS");
+    Lowered r = lower(pixel_shader);
     INFO(r.messages);
     REQUIRE(r.ok);
     CHECK(r.text == R"(ps_6_0 unstructured
@@ -300,12 +303,12 @@ TEST_CASE("lower: every unsupported op is reported, each once, with its name")
     Lowered r = lower(compute(R"(
   %a = call i32 @dx.op.viewID.i32(i32 138)
   %b = call i32 @dx.op.viewID.i32(i32 138)
-  %c = call i1 @dx.op.isHelperLane.i1(i32 221)
+  %c = call i1 @dx.op.quadVote.i1(i32 222, i1 true, i8 0)
   ret void
-)", "declare i32 @dx.op.viewID.i32(i32) #0\ndeclare i1 @dx.op.isHelperLane.i1(i32) #0\n"));
+)", "declare i32 @dx.op.viewID.i32(i32) #0\ndeclare i1 @dx.op.quadVote.i1(i32, i1, i8) #0\n"));
     CHECK_FALSE(r.ok);
     CHECK(r.messages.find("E8101: @main: DXIL op ViewID is not supported") != std::string::npos);
-    CHECK(r.messages.find("E8101: @main: DXIL op IsHelperLane is not supported") != std::string::npos);
+    CHECK(r.messages.find("E8101: @main: DXIL op QuadVote is not supported") != std::string::npos);
     CHECK(r.messages.find("ViewID") == r.messages.rfind("ViewID"));
 }
 
@@ -607,4 +610,104 @@ attributes #0 = { nounwind readnone }
     INFO(r.messages);
     CHECK_FALSE(r.ok);
     CHECK(r.messages.find("E8106: @main: column 4294967295 of signature element 0 is out of range") != std::string::npos);
+}
+
+TEST_CASE("lower: IsHelperLane")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %c = call i1 @dx.op.isHelperLane.i1(i32 221)
+  %x = zext i1 %c to i32
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i1 @dx.op.isHelperLane.i1(i32) #0\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("is_helper_lane sr0") != std::string::npos);
+}
+
+TEST_CASE("lower: a sample with a minimum-LOD clamp becomes sample_cl")
+{
+    std::string m = pixel_shader;
+    std::string plain = "i32 0, i32 0, i32 undef, float undef)";
+    REQUIRE(m.find(plain) != std::string::npos);
+    m.replace(m.find(plain), plain.size(), "i32 0, i32 0, i32 undef, float 2.000000e+00)");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("sample_cl sr0.xyzw, r0.xyyy, t0[0], s0[0], l(2.0)") != std::string::npos);
+}
+
+TEST_CASE("lower: 64-bit atomics on raw buffers")
+{
+    Lowered r = lower(compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %a = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 0, i32 8, i32 undef, i32 undef, i64 3)
+  %b = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 5, i32 16, i32 undef, i32 undef, i64 %a)
+  %c = call i64 @dx.op.atomicCompareExchange.i64(i32 79, %dx.types.Handle %h, i32 24, i32 undef, i32 undef, i64 %b, i64 7)
+  ret void
+)", "declare i64 @dx.op.atomicBinOp.i64(i32, %dx.types.Handle, i32, i32, i32, i32, i64) #1\n"
+    "declare i64 @dx.op.atomicCompareExchange.i64(i32, %dx.types.Handle, i32, i32, i32, i64, i64) #1\n"));
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("imm_atomic_iadd sr0, u0[0].x, l(8), d(3):u64") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_imax sr1, u0[0].x, l(16), sr0") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_cmp_exch sr2, u0[0].x, l(24), sr1, d(7):u64") != std::string::npos);
+}
+
+TEST_CASE("lower: CBufferLoadLegacy of 16-bit values reads halves of the row's words")
+{
+    std::string m = pixel_shader;
+    auto replace = [&](const std::string& from, const std::string& to) {
+        REQUIRE(m.find(from) != std::string::npos);
+        m.replace(m.find(from), from.size(), to);
+    };
+    replace("  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)\n"
+            "  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2\n",
+            "  %9 = call %dx.types.CBufRet.i16.8 @dx.op.cbufferLoadLegacy.i16(i32 59, %dx.types.Handle %3, i32 0)\n"
+            "  %h = extractvalue %dx.types.CBufRet.i16.8 %9, 5\n"
+            "  %10 = uitofp i16 %h to float\n");
+    replace("%cb = type", "%dx.types.CBufRet.i16.8 = type { i16, i16, i16, i16, i16, i16, i16, i16 }\n%cb = type");
+    replace("declare void @dx.op.discard",
+            "declare %dx.types.CBufRet.i16.8 @dx.op.cbufferLoadLegacy.i16(i32, %dx.types.Handle, i32) #1\n"
+            "declare void @dx.op.discard");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(  ushr sr1, cb0[0][0].z, l(16)
+  utou sr2, sr1
+)") != std::string::npos);
+}
+
+TEST_CASE("lower: CBufferLoad (byte offsets): constant and dynamic offsets, 32- and 16-bit values")
+{
+    std::string m = pixel_shader;
+    auto replace = [&](const std::string& from, const std::string& to) {
+        REQUIRE(m.find(from) != std::string::npos);
+        m.replace(m.find(from), from.size(), to);
+    };
+    replace("  %9 = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %3, i32 0)\n"
+            "  %10 = extractvalue %dx.types.CBufRet.f32 %9, 2\n",
+            "  %c = call float @dx.op.cbufferLoad.f32(i32 58, %dx.types.Handle %3, i32 8, i32 4)\n"
+            "  %o = fptoui float %4 to i32\n"
+            "  %s = call i16 @dx.op.cbufferLoad.i16(i32 58, %dx.types.Handle %3, i32 %o, i32 2)\n"
+            "  %9 = uitofp i16 %s to float\n"
+            "  %10 = fadd fast float %c, %9\n");
+    replace("declare void @dx.op.discard",
+            "declare float @dx.op.cbufferLoad.f32(i32, %dx.types.Handle, i32, i32) #1\n"
+            "declare i16 @dx.op.cbufferLoad.i16(i32, %dx.types.Handle, i32, i32) #1\n"
+            "declare void @dx.op.discard");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("mov sr1, cb0[0][0].z") != std::string::npos);
+    CHECK(r.text.find("ushr sr3, sr2, l(4)") != std::string::npos);
+    CHECK(r.text.find("movc sr7, sr6, cb0[0][sr3].y, cb0[0][sr3].x") != std::string::npos);
+    CHECK(r.text.find("mov sr12, sr11") != std::string::npos); // min precision: i16 is a 32-bit word
 }

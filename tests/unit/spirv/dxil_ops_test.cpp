@@ -266,3 +266,77 @@ TEST_CASE("spirv dxil ops: f16 derivatives go through f32")
     CHECK_HAS(text, "OpDPdy %float");
     CHECK_HAS(text, "OpFConvert %half");
 }
+
+TEST_CASE("spirv dxil ops: is_helper_lane reads HelperInvocation in pixel shaders, false elsewhere")
+{
+    VsirBuilder ps(dxspv::ShaderStage::pixel);
+    ps.p.model.major = 6;
+    ps.p.model.minor = 6;
+    ps.dcl_uav_raw(0);
+    ps.op(Opcode::is_helper_lane, {sd(0, boolean)}, {});
+    ps.op(Opcode::is_helper_lane, {sd(1, u32)}, {});
+    store_bool(ps, 0, 0, 2);
+    store_word(ps, 4, ss(1, u32));
+    ps.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(ps.p);
+    CHECK_HAS(text, "BuiltIn HelperInvocation");
+
+    VsirBuilder cs = dxil_compute();
+    cs.op(Opcode::is_helper_lane, {sd(1, boolean)}, {});
+    store_bool(cs, 1, 0, 2);
+    cs.op(Opcode::ret, {}, {});
+    std::string cs_text = emit_dxil(cs.p);
+    CHECK_HAS_NOT(cs_text, "HelperInvocation");
+    CHECK_HAS(cs_text, "OpConstantFalse");
+}
+
+TEST_CASE("spirv dxil ops: sample_cl, sample_b_cl, sample_d_cl, sample_c_cl clamp the LOD (MinLod)")
+{
+    VsirBuilder b(dxspv::ShaderStage::pixel);
+    b.p.model.major = 6;
+    b.dcl_uav_raw(0);
+    b.dcl_descriptor(Opcode::dcl_sampler, RegisterFile::sampler, 0);
+    Declaration& t = b.dcl_descriptor(Opcode::dcl_resource, RegisterFile::resource, 0);
+    t.dimension = dxspv::vsir::ResourceDimension::texture_2d;
+    for (DataType& rt : t.return_type)
+        rt = f32;
+    SrcParam coords = src(make_immediate(f32, 0x3f000000), "xxxx");
+    SrcParam tex = src(srv(0), "xyzw");
+    SrcParam smp = src(mk(RegisterFile::sampler, DataType::opaque, Dimension::none, {0, 0}), "x");
+    b.op(Opcode::sample_cl, {sd4(0, f32)}, {coords, tex, smp, lf(1.0f)});
+    b.op(Opcode::sample_b_cl, {sd4(1, f32)}, {coords, tex, smp, lf(0.5f), lf(2.0f)});
+    b.op(Opcode::sample_d_cl, {sd4(2, f32)}, {coords, tex, smp, lf(0.25f), lf(0.25f), lf(3.0f)});
+    b.op(Opcode::sample_c_cl, {sd(3, f32)}, {coords, tex, smp, lf(0.5f), lf(4.0f)});
+    b.op(Opcode::add, {sd(4, f32)}, {ss4(0, f32, "xxxx"), ss4(1, f32, "yyyy")});
+    b.op(Opcode::add, {sd(5, f32)}, {ss(4, f32), ss4(2, f32, "zzzz")});
+    b.op(Opcode::add, {sd(6, f32)}, {ss(5, f32), ss(3, f32)});
+    store_word(b, 0, ss(6, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpCapability MinLod");
+    CHECK_HAS(text, "Bias|MinLod");
+    CHECK_HAS(text, "Grad|MinLod");
+    CHECK_HAS(text, "OpImageSampleDrefImplicitLod %float");
+}
+
+TEST_CASE("spirv dxil ops: 64-bit atomics on a UAV buffer use a ulong view of it (Int64Atomics)")
+{
+    VsirBuilder b = dxil_compute();
+    b.dcl_uav_structured(1, 16);
+    b.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+    b.op(Opcode::imm_atomic_iadd, {sd(2, u64), dst(uav(0), "x")}, {lu(8), ss(1, u64)});
+    b.op(Opcode::imm_atomic_imax, {sd(3, i64), dst(uav(0), "x")}, {lu(16), ss(1, i64)});
+    b.op(Opcode::imm_atomic_cmp_exch, {sd(4, u64), dst(uav(1), "x")}, {lu4(1, 8, 0, 0), ss(2, u64), imm(u64, 5)});
+    b.op(Opcode::imm_atomic_or, {sd(5, u32), dst(uav(0), "x")}, {lu(0), ss(0, u32)});
+    b.op(Opcode::unpack64, {sd(6, u32), sd(7, u32)}, {ss(4, u64)});
+    store_word(b, 24, ss(6, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpCapability Int64Atomics");
+    CHECK_HAS(text, "OpAtomicIAdd %ulong");
+    CHECK_HAS(text, "OpAtomicSMax %ulong");
+    CHECK_HAS(text, "OpAtomicCompareExchange %ulong");
+    CHECK_HAS(text, "OpAtomicOr %uint");
+    CHECK_HAS(text, "%u0_64 = OpVariable");
+    CHECK_HAS(text, "%u1_64 = OpVariable");
+}

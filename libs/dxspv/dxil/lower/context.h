@@ -238,6 +238,8 @@ public:
     void retype_parts(ValueId result, DataType type);
     void lower_sample(ops::OpId op, const Instruction& inst, DataType et);
     void lower_gather(ops::OpId op, const Instruction& inst, DataType et);
+    void lower_cbuffer_load(const Instruction& inst, DataType et);
+    void cbuffer_halves(const Instruction& inst, vsir::Register reg, DataType et);
     void lower_resource_atomic(ops::OpId op, const Instruction& inst);
     bool io_register(IoKind kind, ValueId id, ValueId row, ValueId col, ValueId vertex, DataType type,
                      vsir::Register& out, uint8_t& component);

@@ -240,6 +240,9 @@ bool Lowerer::lower_io_op(ops::OpId op, const Instruction& inst)
         p_.instructions[i].flags |= vsir::flag_test_nonzero;
         return true;
     }
+    case OpId::IsHelperLane:
+        emit(Opcode::is_helper_lane, {new_ssa(inst.result, DataType::boolean)}, {});
+        return true;
     case OpId::Barrier: {
         uint32_t mode = 0;
         constant_u32(arg(inst, 1), mode);

@@ -301,6 +301,10 @@ Opcode Lowerer::sparse_form(Opcode op) const
     case Opcode::gather4_c: return Opcode::gather4_c_s;
     case Opcode::gather4_po: return Opcode::gather4_po_s;
     case Opcode::gather4_po_c: return Opcode::gather4_po_c_s;
+    case Opcode::sample_cl: return Opcode::sample_cl_s;
+    case Opcode::sample_b_cl: return Opcode::sample_b_cl_s;
+    case Opcode::sample_d_cl: return Opcode::sample_d_cl_s;
+    case Opcode::sample_c_cl: return Opcode::sample_c_cl_s;
     default: return Opcode::nop;
     }
 }
@@ -341,13 +345,16 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
     DataType et = rt && rt->kind == TypeKind::struct_ && !rt->members.empty() ? data_type(rt->members[0])
                                                                                 : data_type(inst.type);
     switch (op) {
+    case OpId::CBufferLoad:
+        lower_cbuffer_load(inst, et);
+        return true;
     case OpId::CBufferLoadLegacy: {
         const Operand* h = handle_operand(arg(inst, 1));
         if (!h)
             return true;
         uint32_t members = rt && rt->kind == TypeKind::struct_ ? uint32_t(rt->members.size()) : 0;
-        if (members != 4 && members != 2) {
-            unsupported("DXIL op", "CBufferLoadLegacy of 16-bit values");
+        if (members != 4 && members != 2 && members != 8) {
+            unsupported("DXIL op", "CBufferLoadLegacy of this return type");
             return true;
         }
         vsir::Register reg = resource_register(*h);
@@ -358,6 +365,10 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
             reg.idx[2].offset = row;
         else
             reg.idx[2].rel_addr = rel_index(arg(inst, 2));
+        if (members == 8) {
+            cbuffer_halves(inst, reg, et);
+            return true;
+        }
         uint32_t first = uint32_t(aggregate_parts_.size());
         for (uint32_t k = 0; k < members; ++k) {
             Operand part;
@@ -630,29 +641,34 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
     res.reg = resource_register(*h);
     smp.reg = resource_register(*s);
     vsir::SrcParam coords = build_vec({c[0], c[1], c[2], c[3]}, DataType::f32, 0);
-    // Optional trailing min-LOD clamp: only "none" (undef) is supported.
-    auto clamp_ok = [&](uint32_t a) {
-        ValueId v = arg(inst, a);
-        if (v == no_id || is_undef(v))
-            return true;
-        unsupported("DXIL op", "sampling with a minimum LOD clamp");
-        return false;
+    // Optional trailing min-LOD clamp: undef is none, anything else selects
+    // the *_cl form with the clamp as its last source.
+    auto sample = [&](Opcode plain, Opcode clamped, uint32_t clamp_arg, std::initializer_list<vsir::SrcParam> srcs) {
+        ValueId clamp = arg(inst, clamp_arg);
+        if (clamp == no_id || is_undef(clamp)) {
+            emit_resret(plain, inst, et, 0xf, srcs, 7, 3);
+            return;
+        }
+        vsir::SrcParam all[6];
+        uint32_t k = 0;
+        for (const vsir::SrcParam& s : srcs)
+            all[k++] = s;
+        all[k++] = src(clamp, DataType::f32);
+        switch (k) {
+        case 4: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3]}, 7, 3); break;
+        case 5: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3], all[4]}, 7, 3); break;
+        default: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3], all[4], all[5]}, 7, 3); break;
+        }
     };
     switch (op) {
-    case OpId::Sample:
-        if (clamp_ok(10))
-            emit_resret(Opcode::sample, inst, et, 0xf, {coords, res, smp}, 7, 3);
-        break;
+    case OpId::Sample: sample(Opcode::sample, Opcode::sample_cl, 10, {coords, res, smp}); break;
     case OpId::SampleBias:
-        if (clamp_ok(11))
-            emit_resret(Opcode::sample_b, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
+        sample(Opcode::sample_b, Opcode::sample_b_cl, 11, {coords, res, smp, src(arg(inst, 10), DataType::f32)});
         break;
     case OpId::SampleLevel:
         emit_resret(Opcode::sample_l, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
         break;
     case OpId::SampleGrad: {
-        if (!clamp_ok(16))
-            break;
         uint32_t g = std::min(n, 3u) - (n == 4 || (n == 2 && dimension_for(*b) == D::texture_1d_array) ||
                                                 (n == 3 && dimension_for(*b) == D::texture_2d_array)
                                             ? 1
@@ -661,18 +677,118 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
                                        DataType::f32, 1);
         vsir::SrcParam ddy = build_vec({arg(inst, 13), g > 1 ? arg(inst, 14) : no_id, g > 2 ? arg(inst, 15) : no_id},
                                        DataType::f32, 2);
-        emit_resret(Opcode::sample_d, inst, et, 0xf, {coords, res, smp, ddx, ddy}, 7, 3);
+        sample(Opcode::sample_d, Opcode::sample_d_cl, 16, {coords, res, smp, ddx, ddy});
         break;
     }
     case OpId::SampleCmp:
-        if (clamp_ok(11))
-            emit_resret(Opcode::sample_c, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
+        sample(Opcode::sample_c, Opcode::sample_c_cl, 11, {coords, res, smp, src(arg(inst, 10), DataType::f32)});
         break;
     case OpId::SampleCmpLevelZero:
         emit_resret(Opcode::sample_c_lz, inst, et, 0xf, {coords, res, smp, src(arg(inst, 10), DataType::f32)}, 7, 3);
         break;
     default: unsupported("DXIL op", "SampleCmpLevel"); break;
     }
+}
+
+/// CBufferLoad (the byte-offset form): the word at offset >> 2 of row
+/// offset >> 4 (a dynamic column is picked with movc), and for 16-bit
+/// values its half at bit (offset & 2) * 8.
+void Lowerer::lower_cbuffer_load(const Instruction& inst, DataType et)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    if (!h)
+        return;
+    if (is_64(et)) {
+        unsupported("DXIL op", "CBufferLoad of 64-bit values");
+        return;
+    }
+    bool half = et == DataType::f16 || et == DataType::i16 || et == DataType::u16;
+    vsir::Register reg = resource_register(*h);
+    reg.type = DataType::u32;
+    reg.dimension = vsir::Dimension::vec4;
+    vsir::SrcParam word, offset = src(arg(inst, 2), DataType::u32);
+    uint32_t bytes = 0;
+    bool constant = constant_u32(arg(inst, 2), bytes);
+    auto shifted = [&](const vsir::SrcParam& v, Opcode o, uint32_t amount) {
+        vsir::SrcParam r;
+        emit(o, {temp_ssa(DataType::u32, r)}, {v, immediate(DataType::u32, amount)});
+        return r;
+    };
+    if (constant) {
+        reg.idx[2].offset = bytes >> 4;
+        word.reg = reg;
+        word.swizzle = uint8_t(((bytes >> 2) & 3) * 0x55);
+    } else {
+        vsir::SrcParam row = shifted(offset, Opcode::ushr, 4);
+        reg.idx[2].rel_addr = p_.add_src(row);
+        vsir::SrcParam column = shifted(shifted(offset, Opcode::ushr, 2), Opcode::and_, 3);
+        word.reg = reg;
+        word.swizzle = 0;
+        for (uint32_t c = 1; c < 4; ++c) {
+            vsir::SrcParam is_c, picked, candidate;
+            emit(Opcode::ieq, {temp_ssa(DataType::boolean, is_c)}, {column, immediate(DataType::u32, c)});
+            candidate.reg = reg;
+            candidate.swizzle = uint8_t(c * 0x55);
+            emit(Opcode::movc, {temp_ssa(DataType::u32, picked)}, {is_c, candidate, word});
+            word = picked;
+        }
+    }
+    vsir::SrcParam value;
+    if (half) {
+        if (!constant || (bytes & 2)) {
+            vsir::SrcParam amount = constant ? immediate(DataType::u32, 16)
+                                             : shifted(shifted(offset, Opcode::and_, 2), Opcode::ishl, 3);
+            vsir::SrcParam high;
+            emit(Opcode::ushr, {temp_ssa(DataType::u32, high)}, {word, amount});
+            word = high;
+        }
+        emit(Opcode::utou, {temp_ssa(DataType::u16, value)}, {word});
+    } else {
+        emit(Opcode::mov, {temp_ssa(DataType::u32, value)}, {word});
+    }
+    value.reg.type = et;
+    Operand& o = define(inst.result);
+    o = {};
+    o.kind = Operand::Kind::src;
+    o.type = et;
+    o.src = value;
+}
+
+/// CBufRet.f16.8 / i16.8 (native 16-bit types): member k is the low (k
+/// even) or high half of word k / 2 of the row `reg`; each member read is a
+/// ushr and a utou to 16 bits, read back as `et`.
+void Lowerer::cbuffer_halves(const Instruction& inst, vsir::Register reg, DataType et)
+{
+    uint32_t local = inst.result - uint32_t(m_.values.size());
+    uint8_t used = local < member_use_.size() ? member_use_[local] : 0xff;
+    reg.type = DataType::u32;
+    uint32_t first = uint32_t(aggregate_parts_.size());
+    for (uint32_t k = 0; k < 8; ++k) {
+        Operand part;
+        part.kind = Operand::Kind::undef;
+        part.type = et;
+        if (used & (1u << k)) {
+            vsir::SrcParam word;
+            word.reg = reg;
+            word.swizzle = uint8_t((k / 2) * 0x55);
+            if (k & 1) {
+                vsir::SrcParam high;
+                emit(Opcode::ushr, {temp_ssa(DataType::u32, high)}, {word, immediate(DataType::u32, 16)});
+                word = high;
+            }
+            vsir::SrcParam half;
+            emit(Opcode::utou, {temp_ssa(DataType::u16, half)}, {word});
+            part.kind = Operand::Kind::src;
+            part.src = half;
+            part.src.reg.type = et;
+        }
+        aggregate_parts_.push_back(part);
+    }
+    Operand& agg = define(inst.result);
+    agg = {};
+    agg.kind = Operand::Kind::aggregate;
+    agg.first_part = first;
+    agg.part_count = 8;
 }
 
 void Lowerer::lower_gather(ops::OpId op, const Instruction& inst, DataType et)
@@ -718,11 +834,14 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
     const ResourceBinding* b = h ? binding_of(*h) : nullptr;
     if (!b)
         return;
-    DataType t = data_type(inst.type);
-    if (is_64(t)) {
-        unsupported("DXIL op", "64-bit atomics");
+    // 64-bit values: raw and structured buffers only (the address is
+    // 8-byte aligned; the emitter views the buffer as ulong[]).
+    bool wide = is_64(data_type(inst.type));
+    if (wide && b->kind != 11 && b->kind != 12) {
+        unsupported("DXIL op", "64-bit atomics on typed resources");
         return;
     }
+    DataType ut = wide ? DataType::u64 : DataType::u32, st = wide ? DataType::i64 : DataType::i32;
     // Address: raw buffers a byte offset, structured (index, byte offset),
     // typed resources their coordinates.
     bool cmpxchg = op == OpId::AtomicCompareExchange;
@@ -740,8 +859,8 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
     vsir::SrcParam res;
     res.reg = resource_register(*h);
     if (cmpxchg) {
-        emit(Opcode::imm_atomic_cmp_exch, {new_ssa(inst.result, DataType::u32), atomic_target(res.reg)},
-             {address, src(arg(inst, 5), DataType::u32), src(arg(inst, 6), DataType::u32)});
+        emit(Opcode::imm_atomic_cmp_exch, {new_ssa(inst.result, ut), atomic_target(res.reg)},
+             {address, src(arg(inst, 5), ut), src(arg(inst, 6), ut)});
         return;
     }
     uint32_t kind = 0;
@@ -753,7 +872,7 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
         error(Code::dxil_lower_bad_operand, "unknown atomic operation %u", kind);
         return;
     }
-    DataType vt = kind == 4 || kind == 5 ? DataType::i32 : DataType::u32;
+    DataType vt = kind == 4 || kind == 5 ? st : ut;
     emit(ops[kind], {new_ssa(inst.result, vt), atomic_target(res.reg)}, {address, src(arg(inst, 6), vt)});
 }
 
