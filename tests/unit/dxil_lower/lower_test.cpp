@@ -711,3 +711,29 @@ TEST_CASE("lower: CBufferLoad (byte offsets): constant and dynamic offsets, 32- 
     CHECK(r.text.find("movc sr7, sr6, cb0[0][sr3].y, cb0[0][sr3].x") != std::string::npos);
     CHECK(r.text.find("mov sr12, sr11") != std::string::npos); // min precision: i16 is a 32-bit word
 }
+
+TEST_CASE("lower: QuadVote folds the quad's values with the quad reads")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %c = icmp eq i32 %t, 3
+  %v = call i1 @dx.op.quadVote.i1(i32 222, i1 %c, i8 1)
+  %x = zext i1 %v to i32
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\ndeclare i1 @dx.op.quadVote.i1(i32, i1, i8) #0\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(  utou sr1, sr0
+  quad_read_across_x sr2, sr1
+  quad_read_across_y sr3, sr1
+  quad_read_across_diagonal sr4, sr1
+  and sr5, sr1, sr2
+  and sr6, sr5, sr3
+  and sr7, sr6, sr4
+  ine sr8, sr7, l(0)
+)") != std::string::npos);
+}

@@ -91,6 +91,27 @@ bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
         unary(o, t, t);
         return true;
     }
+    case OpId::QuadVote: {
+        // (cond, op: 0 any, 1 all): fold the quad's four values with the quad reads.
+        uint32_t kind = 0;
+        constant_u32(arg(inst, 2), kind);
+        vsir::SrcParam v, x, y, d, r1, r2, r3;
+        emit(Opcode::utou, {temp_ssa(DataType::u32, v)}, {src(a, DataType::boolean)});
+        v.reg.type = DataType::u32;
+        emit(Opcode::quad_read_across_x, {temp_ssa(DataType::u32, x)}, {v});
+        emit(Opcode::quad_read_across_y, {temp_ssa(DataType::u32, y)}, {v});
+        emit(Opcode::quad_read_across_diagonal, {temp_ssa(DataType::u32, d)}, {v});
+        x.reg.type = y.reg.type = d.reg.type = DataType::u32;
+        Opcode fold = kind == 1 ? Opcode::and_ : Opcode::or_;
+        emit(fold, {temp_ssa(DataType::u32, r1)}, {v, x});
+        r1.reg.type = DataType::u32;
+        emit(fold, {temp_ssa(DataType::u32, r2)}, {r1, y});
+        r2.reg.type = DataType::u32;
+        emit(fold, {temp_ssa(DataType::u32, r3)}, {r2, d});
+        r3.reg.type = DataType::u32;
+        emit(Opcode::ine, {new_ssa(inst.result, DataType::boolean)}, {r3, immediate(DataType::u32, 0)});
+        return true;
+    }
     default: return false;
     }
 }
