@@ -301,15 +301,15 @@ TEST_CASE("lower: arithmetic, conversions and compares keep LLVM's meaning")
 TEST_CASE("lower: every unsupported op is reported, each once, with its name")
 {
     Lowered r = lower(compute(R"(
-  %a = call i32 @dx.op.viewID.i32(i32 138)
-  %b = call i32 @dx.op.viewID.i32(i32 138)
-  %c = call i1 @dx.op.quadVote.i1(i32 222, i1 true, i8 0)
+  %a = call i32 @dx.op.textureGatherRaw(i32 223)
+  %b = call i32 @dx.op.textureGatherRaw(i32 223)
+  call void @dx.op.writeSamplerFeedback(i32 174)
   ret void
-)", "declare i32 @dx.op.viewID.i32(i32) #0\ndeclare i1 @dx.op.quadVote.i1(i32, i1, i8) #0\n"));
+)", "declare i32 @dx.op.textureGatherRaw(i32) #0\ndeclare void @dx.op.writeSamplerFeedback(i32) #1\n"));
     CHECK_FALSE(r.ok);
-    CHECK(r.messages.find("E8101: @main: DXIL op ViewID is not supported") != std::string::npos);
-    CHECK(r.messages.find("E8101: @main: DXIL op QuadVote is not supported") != std::string::npos);
-    CHECK(r.messages.find("ViewID") == r.messages.rfind("ViewID"));
+    CHECK(r.messages.find("E8101: @main: DXIL op TextureGatherRaw is not supported") != std::string::npos);
+    CHECK(r.messages.find("E8101: @main: DXIL op WriteSamplerFeedback is not supported") != std::string::npos);
+    CHECK(r.messages.find("TextureGatherRaw") == r.messages.rfind("TextureGatherRaw"));
 }
 
 TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
