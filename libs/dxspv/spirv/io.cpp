@@ -930,6 +930,20 @@ void Emitter::emit_is_helper_lane(const vsir::Instruction& ins)
     alu::store_condition(*this, prog_.dst(ins, 0), helper, 1);
 }
 
+/// view_id: the ViewIndex builtin (multiview; core in SPIR-V 1.3).
+void Emitter::emit_view_id(const vsir::Instruction& ins)
+{
+    if (!view_index_) {
+        b_.addCapability(spv::CapabilityMultiView);
+        view_index_ = make_builtin_var(spv::BuiltInViewIndex, type(Kind::i32), false, "ViewIndex");
+        if (prog_.model.stage == ShaderStage::pixel)
+            b_.addDecoration(view_index_, spv::DecorationFlat);
+    }
+    spv::Id index = b_.createLoad(view_index_, spv::NoPrecision);
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    store_dst(dst, as_kind({index, Kind::i32, 1}, kind_or_u32(dst.reg.type)));
+}
+
 void Emitter::emit_derivative(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
@@ -1056,6 +1070,9 @@ bool Emitter::emit_io_op(const vsir::Instruction& ins)
         return true;
     case Opcode::is_helper_lane:
         emit_is_helper_lane(ins);
+        return true;
+    case Opcode::view_id:
+        emit_view_id(ins);
         return true;
     case Opcode::deriv_rtx:
     case Opcode::deriv_rty:

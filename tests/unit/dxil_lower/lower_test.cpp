@@ -301,15 +301,15 @@ TEST_CASE("lower: arithmetic, conversions and compares keep LLVM's meaning")
 TEST_CASE("lower: every unsupported op is reported, each once, with its name")
 {
     Lowered r = lower(compute(R"(
-  %a = call i32 @dx.op.viewID.i32(i32 138)
-  %b = call i32 @dx.op.viewID.i32(i32 138)
+  %a = call i32 @dx.op.allocateRayQuery(i32 178, i32 0)
+  %b = call i32 @dx.op.allocateRayQuery(i32 178, i32 0)
   %c = call i1 @dx.op.quadVote.i1(i32 222, i1 true, i8 0)
   ret void
-)", "declare i32 @dx.op.viewID.i32(i32) #0\ndeclare i1 @dx.op.quadVote.i1(i32, i1, i8) #0\n"));
+)", "declare i32 @dx.op.allocateRayQuery(i32, i32) #0\ndeclare i1 @dx.op.quadVote.i1(i32, i1, i8) #0\n"));
     CHECK_FALSE(r.ok);
-    CHECK(r.messages.find("E8101: @main: DXIL op ViewID is not supported") != std::string::npos);
+    CHECK(r.messages.find("E8101: @main: DXIL op AllocateRayQuery is not supported") != std::string::npos);
     CHECK(r.messages.find("E8101: @main: DXIL op QuadVote is not supported") != std::string::npos);
-    CHECK(r.messages.find("ViewID") == r.messages.rfind("ViewID"));
+    CHECK(r.messages.find("AllocateRayQuery") == r.messages.rfind("AllocateRayQuery"));
 }
 
 TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
@@ -397,20 +397,23 @@ TEST_CASE("lower: SM 6.6 descriptor heap handles become unbounded ranges in the 
     CHECK(r.text.find("store_raw u1[vThreadID.x].x {nonuniform}, l(0), l(7, 0, 0, 0)") != std::string::npos);
 }
 
-TEST_CASE("lower: IsHelperLane")
+TEST_CASE("lower: IsHelperLane and ViewID")
 {
     std::string m = compute(R"(
   %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
   %c = call i1 @dx.op.isHelperLane.i1(i32 221)
   %x = zext i1 %c to i32
-  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  %v = call i32 @dx.op.viewID.i32(i32 138)
+  %y = add i32 %x, %v
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %y, i32 undef, i32 undef, i32 undef, i8 1)
   ret void
-)", "declare i1 @dx.op.isHelperLane.i1(i32) #0\n");
+)", "declare i1 @dx.op.isHelperLane.i1(i32) #0\ndeclare i32 @dx.op.viewID.i32(i32) #0\n");
     Lowered r = lower(m);
     INFO(r.messages);
     INFO(r.text);
     REQUIRE(r.ok);
     CHECK(r.text.find("is_helper_lane sr0") != std::string::npos);
+    CHECK(r.text.find("view_id sr2") != std::string::npos);
 }
 
 TEST_CASE("lower: a sample with a minimum-LOD clamp becomes sample_cl")

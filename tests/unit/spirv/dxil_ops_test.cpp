@@ -340,3 +340,17 @@ TEST_CASE("spirv dxil ops: 64-bit atomics on a UAV buffer use a ulong view of it
     CHECK_HAS(text, "%u0_64 = OpVariable");
     CHECK_HAS(text, "%u1_64 = OpVariable");
 }
+
+TEST_CASE("spirv dxil ops: view_id reads ViewIndex (MultiView)")
+{
+    VsirBuilder ps(dxspv::ShaderStage::pixel);
+    ps.p.model.major = 6;
+    ps.dcl_uav_raw(0);
+    ps.op(Opcode::view_id, {sd(0, u32)}, {});
+    store_word(ps, 0, ss(0, u32));
+    ps.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(ps.p);
+    CHECK_HAS(text, "OpCapability MultiView");
+    CHECK_HAS(text, "BuiltIn ViewIndex");
+    CHECK_HAS(text, "OpDecorate %ViewIndex Flat");
+}
