@@ -204,6 +204,8 @@ void Emitter::emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, 
         image_ptr = mark_non_uniform(res, b_.createOp(spv::OpAccessChain,
             pointer_type(spv::StorageClassUniformConstant, desc.type),
             std::vector<spv::Id>{desc.var, descriptor_index(desc, res)}));
+    if (bit_width(kind) == 64)
+        b_.addCapability(spv::CapabilityInt64Atomics);
     spv::Id coords = image_coords(prog_.src(ins, 0), desc, Kind::i32);
     spv::Id ptr = b_.createOp(spv::OpImageTexelPointer, pointer_type(spv::StorageClassImage, type(kind)),
         std::vector<spv::Id>{image_ptr, coords, constant_u32(0)});

@@ -499,3 +499,21 @@ TEST_CASE("lower: CBufferLoad (byte offsets): constant and dynamic offsets, 32- 
     CHECK(r.text.find("movc sr7, sr6, cb0[0][sr3].y, cb0[0][sr3].x") != std::string::npos);
     CHECK(r.text.find("mov sr12, sr11") != std::string::npos); // min precision: i16 is a 32-bit word
 }
+
+TEST_CASE("lower: 64-bit atomics on a typed UAV marked for them (tag 3) declare 64-bit components")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %a = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 6, i32 1, i32 2, i32 undef, i64 3)
+  ret void
+)", "declare i64 @dx.op.atomicBinOp.i64(i32, %dx.types.Handle, i32, i32, i32, i32, i64) #1\n");
+    std::string raw = "i32 11, i1 false, i1 false, i1 false, null}";
+    REQUIRE(m.find(raw) != std::string::npos);
+    m.replace(m.find(raw), raw.size(), "i32 2, i1 false, i1 false, i1 false, !8}\n!8 = !{i32 0, i32 5, i32 3, i32 1}");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("dcl_uav_typed u0[0:0], texture2d, (u64,u64,u64,u64)") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_umin sr0, u0[0].x, l(1, 2, 0, 0), d(3):u64") != std::string::npos);
+}
