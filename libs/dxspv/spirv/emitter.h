@@ -321,6 +321,7 @@ public:
     void emit_discard(const vsir::Instruction& ins);
     void emit_is_helper_lane(const vsir::Instruction& ins);
     void emit_view_id(const vsir::Instruction& ins);
+    bool implicit_derivatives(const vsir::Instruction& ins);
     void emit_derivative(const vsir::Instruction& ins);
     spv::Id eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask, bool report,
         uint32_t& n);
@@ -396,6 +397,8 @@ public:
     std::vector<spv::Id> interface_;
     bool uses_storage_buffer_ = false;
     bool has_thread_group_ = false;
+    uint32_t thread_group_[3] = {};
+    bool derivative_mode_ = false; ///< compute: the derivative group execution mode is set
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
     std::unordered_map<uint64_t, spv::Id> pointer_types_;  ///< storage << 32 | pointee

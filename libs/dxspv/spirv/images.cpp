@@ -433,11 +433,8 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
 {
     SampleShape shape;
     sample_shape(ins.opcode, shape);
-    if (shape.implicit && prog_.model.stage != ShaderStage::pixel) {
-        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs implicit derivatives (pixel shaders only)",
-            vsir::opcode_info(ins.opcode).name);
+    if (shape.implicit && !implicit_derivatives(ins))
         return;
-    }
     uint32_t res_index = shape.po ? 2 : 1;
     Descriptor* desc = nullptr;
     spv::Id sampled = sampled_image(ins, res_index, desc);
@@ -499,10 +496,8 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
 
 void Emitter::emit_lod(const vsir::Instruction& ins)
 {
-    if (prog_.model.stage != ShaderStage::pixel) {
-        error(Code::spirv_unsupported_opcode, "VSIR opcode 'lod' needs implicit derivatives (pixel shaders only)");
+    if (!implicit_derivatives(ins))
         return;
-    }
     Descriptor* desc = nullptr;
     spv::Id sampled = sampled_image(ins, 1, desc);
     if (!sampled)

@@ -944,13 +944,35 @@ void Emitter::emit_view_id(const vsir::Instruction& ins)
     store_dst(dst, as_kind({index, Kind::i32, 1}, kind_or_u32(dst.reg.type)));
 }
 
+/// Whether `ins` may use derivatives: in pixel shaders, and in SM 6.6
+/// compute shaders through SPV_NV_compute_shader_derivatives, with 2×2
+/// quads when the thread group's X and Y sizes are even, else linear
+/// groups of 4 when its thread count is a multiple of 4.
+bool Emitter::implicit_derivatives(const vsir::Instruction& ins)
+{
+    if (prog_.model.stage == ShaderStage::pixel || derivative_mode_)
+        return true;
+    const uint32_t* g = thread_group_;
+    bool quads = g[0] % 2 == 0 && g[1] % 2 == 0;
+    bool linear = (uint64_t(g[0]) * g[1] * g[2]) % 4 == 0;
+    bool sm66 = prog_.model.major > 6 || (prog_.model.major == 6 && prog_.model.minor >= 6);
+    if (prog_.model.stage != ShaderStage::compute || !sm66 || !has_thread_group_ || !(quads || linear)) {
+        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs derivatives: a pixel shader, or an SM 6.6 "
+            "compute shader whose thread group has a multiple of 4 threads", vsir::opcode_info(ins.opcode).name);
+        return false;
+    }
+    derivative_mode_ = true;
+    b_.addExtension("SPV_NV_compute_shader_derivatives");
+    b_.addCapability(quads ? spv::CapabilityComputeDerivativeGroupQuadsNV : spv::CapabilityComputeDerivativeGroupLinearNV);
+    b_.addExecutionMode(entry_, quads ? spv::ExecutionModeDerivativeGroupQuadsNV : spv::ExecutionModeDerivativeGroupLinearNV);
+    return true;
+}
+
 void Emitter::emit_derivative(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
-    if (prog_.model.stage != ShaderStage::pixel) {
-        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs a pixel shader", vsir::opcode_info(ins.opcode).name);
+    if (!implicit_derivatives(ins))
         return;
-    }
     spv::Op op = spv::OpDPdx;
     switch (ins.opcode) {
     case Opcode::deriv_rtx: op = spv::OpDPdx; break;

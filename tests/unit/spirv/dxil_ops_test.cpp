@@ -376,3 +376,23 @@ TEST_CASE("spirv dxil ops: 64-bit atomics and stores on a 64-bit typed UAV (R64u
     CHECK_HAS(text, "OpAtomicUMin %ulong");
     CHECK_HAS(text, "OpAtomicCompareExchange %ulong");
 }
+
+TEST_CASE("spirv dxil ops: SM 6.6 compute shaders take derivatives in quads or linear groups of 4")
+{
+    for (uint32_t x : {8u, 12u}) {
+        VsirBuilder b;
+        b.p.model.major = 6;
+        b.p.model.minor = 6;
+        b.dcl_uav_raw(0);
+        b.dcl_thread_group(x, x == 8 ? 8 : 1, 1);
+        b.dcl_input(RegisterFile::thread_id, "x");
+        b.op(Opcode::utof, {sd(0, f32)}, {tid("x")});
+        b.op(Opcode::deriv_rtx_fine, {sd(1, f32)}, {ss(0, f32)});
+        store_word(b, 0, ss(1, u32));
+        b.op(Opcode::ret, {}, {});
+        std::string text = emit_dxil(b.p);
+        CHECK_HAS(text, "SPV_NV_compute_shader_derivatives");
+        CHECK_HAS(text, x == 8 ? "DerivativeGroupQuadsNV" : "DerivativeGroupLinearNV");
+        CHECK_HAS(text, "OpDPdxFine %float");
+    }
+}
