@@ -10,6 +10,8 @@
 // Buffers are arrays of uint: a byte address becomes the uint index
 // address >> 2, a structured address (index, byte offset) the index
 // (index * stride + offset) >> 2. Each component is its own load or store.
+// Atomics with 64-bit values (DXIL) go through a second view of the UAV
+// buffer as ulong[] (buffer_qword_pointer), or a R64 image for typed UAVs.
 // Atomics are relaxed (semantics None), at Device scope on UAVs and
 // Workgroup scope on group-shared memory, as in D3D.
 #include "spirv/emitter.h"
