@@ -190,6 +190,8 @@ bool MetadataReader::resource(const Metadata& r, ResourceClass cls, ResourceBind
                 out.element_type = uint32_t(v);
             else if (tag == 1)
                 out.stride = uint32_t(v);
+            else if (tag == 3)
+                out.atomic64 = v != 0;
         }
     }
     return ok ? true : fail("a resource record has a field of the wrong kind");

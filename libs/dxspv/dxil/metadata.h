@@ -45,6 +45,7 @@ struct ResourceBinding {
     uint32_t cbuffer_size = 0;    ///< CBV, in bytes
     uint32_t element_type = 0;    ///< typed buffers and textures: ComponentType (tag 0)
     uint32_t stride = 0;          ///< structured buffers: element stride (tag 1)
+    bool atomic64 = false;        ///< typed UAVs: used by 64-bit atomics (tag 3)
 };
 
 struct EntryPoint {

@@ -280,6 +280,7 @@ bool Emitter::emit_declaration(const vsir::Instruction& ins)
             break;
         }
         has_thread_group_ = true;
+        std::copy(decl.thread_group, decl.thread_group + 3, thread_group_);
         b_.addExecutionMode(entry_, spv::ExecutionModeLocalSize, int(decl.thread_group[0]),
             int(decl.thread_group[1]), int(decl.thread_group[2]));
         break;

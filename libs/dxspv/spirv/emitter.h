@@ -320,6 +320,8 @@ public:
     spv::ExecutionModel execution_model() const;
     void emit_discard(const vsir::Instruction& ins);
     void emit_is_helper_lane(const vsir::Instruction& ins);
+    void emit_view_id(const vsir::Instruction& ins);
+    bool implicit_derivatives(const vsir::Instruction& ins);
     void emit_derivative(const vsir::Instruction& ins);
     spv::Id eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask, bool report,
         uint32_t& n);
@@ -395,6 +397,8 @@ public:
     std::vector<spv::Id> interface_;
     bool uses_storage_buffer_ = false;
     bool has_thread_group_ = false;
+    uint32_t thread_group_[3] = {};
+    bool derivative_mode_ = false; ///< compute: the derivative group execution mode is set
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
     std::unordered_map<uint64_t, spv::Id> pointer_types_;  ///< storage << 32 | pointee
@@ -432,7 +436,7 @@ public:
     spv::Id buffer_block64_ = spv::NoResult; ///< block { ulong data[]; } (64-bit atomics)
 
     IoSet in_, out_, patch_;
-    spv::Id helper_invocation_ = spv::NoResult;
+    spv::Id helper_invocation_ = spv::NoResult, view_index_ = spv::NoResult;
     spv::Id tess_coord_ = spv::NoResult, tess_coord_builtin_ = spv::NoResult;
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};

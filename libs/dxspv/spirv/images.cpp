@@ -58,6 +58,8 @@ Kind sampled_kind(vsir::DataType type)
     switch (type) {
     case vsir::DataType::i32: return Kind::i32;
     case vsir::DataType::u32: return Kind::u32;
+    case vsir::DataType::i64: return Kind::i64;
+    case vsir::DataType::u64: return Kind::u64;
     default: return Kind::f32;
     }
 }
@@ -119,8 +121,15 @@ void Emitter::declare_image(const vsir::Instruction& ins, const vsir::Declaratio
     desc->dimension = decl.dimension;
     desc->sampled_kind = sampled_kind(decl.return_type[0]);
     spv::ImageFormat format = spv::ImageFormatUnknown;
-    if (storage && desc->sampled_kind != Kind::f32 && (uav_usage(prog_.dst(ins, 0).reg.idx[0].offset) & uav_use_atomic))
+    if (bit_width(desc->sampled_kind) == 64) {
+        // 64-bit typed UAVs (SM 6.6, for atomics): R64ui / R64i images.
+        b_.addExtension("SPV_EXT_shader_image_int64");
+        b_.addCapability(spv::CapabilityInt64ImageEXT);
+        format = desc->sampled_kind == Kind::u64 ? spv::ImageFormatR64ui : spv::ImageFormatR64i;
+    } else if (storage && desc->sampled_kind != Kind::f32
+        && (uav_usage(prog_.dst(ins, 0).reg.idx[0].offset) & uav_use_atomic)) {
         format = desc->sampled_kind == Kind::u32 ? spv::ImageFormatR32ui : spv::ImageFormatR32i;
+    }
     desc->type = b_.makeImageType(type(desc->sampled_kind), info.dim, false, info.arrayed, info.ms, storage ? 2 : 1,
         format);
     add_image_capabilities(b_, info, storage);
@@ -275,7 +284,17 @@ void Emitter::emit_image_store(const vsir::Instruction& ins)
     }
     spv::Id image = load_descriptor(*desc, res.reg, desc->type);
     spv::Id coords = image_coords(prog_.src(ins, 0), *desc, Kind::i32);
-    Value texel = as_kind(load_src(prog_.src(ins, 1), 0xf, vsir::DataType::u32), desc->sampled_kind);
+    Value texel = load_src(prog_.src(ins, 1), 0xf, vsir::DataType::u32);
+    if (bit_width(desc->sampled_kind) == 64) {
+        // A 64-bit image (DXIL typed 64-bit atomics) stores words x (low)
+        // and y (high) as its one 64-bit component.
+        spv::Id pair = b_.createCompositeConstruct(type(Kind::u32, 2), {extract(texel, 0), extract(texel, 1)});
+        spv::Id value = bitcast(pair, type(desc->sampled_kind));
+        spv::Id parts[4] = {value, value, value, value};
+        texel = {construct(desc->sampled_kind, parts, 4), desc->sampled_kind, 4};
+    } else {
+        texel = as_kind(texel, desc->sampled_kind);
+    }
     b_.createNoResultOp(spv::OpImageWrite, std::vector<spv::Id>{image, coords, texel.id});
 }
 
@@ -414,11 +433,8 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
 {
     SampleShape shape;
     sample_shape(ins.opcode, shape);
-    if (shape.implicit && prog_.model.stage != ShaderStage::pixel) {
-        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs implicit derivatives (pixel shaders only)",
-            vsir::opcode_info(ins.opcode).name);
+    if (shape.implicit && !implicit_derivatives(ins))
         return;
-    }
     uint32_t res_index = shape.po ? 2 : 1;
     Descriptor* desc = nullptr;
     spv::Id sampled = sampled_image(ins, res_index, desc);
@@ -480,10 +496,8 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
 
 void Emitter::emit_lod(const vsir::Instruction& ins)
 {
-    if (prog_.model.stage != ShaderStage::pixel) {
-        error(Code::spirv_unsupported_opcode, "VSIR opcode 'lod' needs implicit derivatives (pixel shaders only)");
+    if (!implicit_derivatives(ins))
         return;
-    }
     Descriptor* desc = nullptr;
     spv::Id sampled = sampled_image(ins, 1, desc);
     if (!sampled)

@@ -930,13 +930,49 @@ void Emitter::emit_is_helper_lane(const vsir::Instruction& ins)
     alu::store_condition(*this, prog_.dst(ins, 0), helper, 1);
 }
 
+/// view_id: the ViewIndex builtin (multiview; core in SPIR-V 1.3).
+void Emitter::emit_view_id(const vsir::Instruction& ins)
+{
+    if (!view_index_) {
+        b_.addCapability(spv::CapabilityMultiView);
+        view_index_ = make_builtin_var(spv::BuiltInViewIndex, type(Kind::i32), false, "ViewIndex");
+        if (prog_.model.stage == ShaderStage::pixel)
+            b_.addDecoration(view_index_, spv::DecorationFlat);
+    }
+    spv::Id index = b_.createLoad(view_index_, spv::NoPrecision);
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    store_dst(dst, as_kind({index, Kind::i32, 1}, kind_or_u32(dst.reg.type)));
+}
+
+/// Whether `ins` may use derivatives: in pixel shaders, and in SM 6.6
+/// compute shaders through SPV_NV_compute_shader_derivatives, with 2×2
+/// quads when the thread group's X and Y sizes are even, else linear
+/// groups of 4 when its thread count is a multiple of 4.
+bool Emitter::implicit_derivatives(const vsir::Instruction& ins)
+{
+    if (prog_.model.stage == ShaderStage::pixel || derivative_mode_)
+        return true;
+    const uint32_t* g = thread_group_;
+    bool quads = g[0] % 2 == 0 && g[1] % 2 == 0;
+    bool linear = (uint64_t(g[0]) * g[1] * g[2]) % 4 == 0;
+    bool sm66 = prog_.model.major > 6 || (prog_.model.major == 6 && prog_.model.minor >= 6);
+    if (prog_.model.stage != ShaderStage::compute || !sm66 || !has_thread_group_ || !(quads || linear)) {
+        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs derivatives: a pixel shader, or an SM 6.6 "
+            "compute shader whose thread group has a multiple of 4 threads", vsir::opcode_info(ins.opcode).name);
+        return false;
+    }
+    derivative_mode_ = true;
+    b_.addExtension("SPV_NV_compute_shader_derivatives");
+    b_.addCapability(quads ? spv::CapabilityComputeDerivativeGroupQuadsNV : spv::CapabilityComputeDerivativeGroupLinearNV);
+    b_.addExecutionMode(entry_, quads ? spv::ExecutionModeDerivativeGroupQuadsNV : spv::ExecutionModeDerivativeGroupLinearNV);
+    return true;
+}
+
 void Emitter::emit_derivative(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
-    if (prog_.model.stage != ShaderStage::pixel) {
-        error(Code::spirv_unsupported_opcode, "VSIR opcode '%s' needs a pixel shader", vsir::opcode_info(ins.opcode).name);
+    if (!implicit_derivatives(ins))
         return;
-    }
     spv::Op op = spv::OpDPdx;
     switch (ins.opcode) {
     case Opcode::deriv_rtx: op = spv::OpDPdx; break;
@@ -1056,6 +1092,9 @@ bool Emitter::emit_io_op(const vsir::Instruction& ins)
         return true;
     case Opcode::is_helper_lane:
         emit_is_helper_lane(ins);
+        return true;
+    case Opcode::view_id:
+        emit_view_id(ins);
         return true;
     case Opcode::deriv_rtx:
     case Opcode::deriv_rty:

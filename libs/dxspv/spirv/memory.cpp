@@ -10,6 +10,8 @@
 // Buffers are arrays of uint: a byte address becomes the uint index
 // address >> 2, a structured address (index, byte offset) the index
 // (index * stride + offset) >> 2. Each component is its own load or store.
+// Atomics with 64-bit values (DXIL) go through a second view of the UAV
+// buffer as ulong[] (buffer_qword_pointer), or a R64 image for typed UAVs.
 // Atomics are relaxed (semantics None), at Device scope on UAVs and
 // Workgroup scope on group-shared memory, as in D3D.
 #include "spirv/emitter.h"
@@ -204,6 +206,8 @@ void Emitter::emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, 
         image_ptr = mark_non_uniform(res, b_.createOp(spv::OpAccessChain,
             pointer_type(spv::StorageClassUniformConstant, desc.type),
             std::vector<spv::Id>{desc.var, descriptor_index(desc, res)}));
+    if (bit_width(kind) == 64)
+        b_.addCapability(spv::CapabilityInt64Atomics);
     spv::Id coords = image_coords(prog_.src(ins, 0), desc, Kind::i32);
     spv::Id ptr = b_.createOp(spv::OpImageTexelPointer, pointer_type(spv::StorageClassImage, type(kind)),
         std::vector<spv::Id>{image_ptr, coords, constant_u32(0)});

@@ -181,6 +181,7 @@ constexpr OperandTypes dxil_operand_types[] = {
     {"w", "uu", false}, // pack64
     {"uu", "w", false}, // unpack64
     {"c", "", false},   // is_helper_lane
+    {"u", "", false},   // view_id
     {"u", "", false}, {"u", "", false}, // wave_lane_index wave_lane_count
     {"b", "", false},   // wave_is_first_lane
     {"b", "b", false}, {"b", "b", false}, // wave_any_true wave_all_true

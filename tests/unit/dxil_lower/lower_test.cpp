@@ -612,20 +612,23 @@ attributes #0 = { nounwind readnone }
     CHECK(r.messages.find("E8106: @main: column 4294967295 of signature element 0 is out of range") != std::string::npos);
 }
 
-TEST_CASE("lower: IsHelperLane")
+TEST_CASE("lower: IsHelperLane and ViewID")
 {
     std::string m = compute(R"(
   %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
   %c = call i1 @dx.op.isHelperLane.i1(i32 221)
   %x = zext i1 %c to i32
-  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %x, i32 undef, i32 undef, i32 undef, i8 1)
+  %v = call i32 @dx.op.viewID.i32(i32 138)
+  %y = add i32 %x, %v
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %y, i32 undef, i32 undef, i32 undef, i8 1)
   ret void
-)", "declare i1 @dx.op.isHelperLane.i1(i32) #0\n");
+)", "declare i1 @dx.op.isHelperLane.i1(i32) #0\ndeclare i32 @dx.op.viewID.i32(i32) #0\n");
     Lowered r = lower(m);
     INFO(r.messages);
     INFO(r.text);
     REQUIRE(r.ok);
     CHECK(r.text.find("is_helper_lane sr0") != std::string::npos);
+    CHECK(r.text.find("view_id sr2") != std::string::npos);
 }
 
 TEST_CASE("lower: a sample with a minimum-LOD clamp becomes sample_cl")
@@ -736,4 +739,22 @@ TEST_CASE("lower: QuadVote folds the quad's values with the quad reads")
   and sr7, sr6, sr4
   ine sr8, sr7, l(0)
 )") != std::string::npos);
+}
+
+TEST_CASE("lower: 64-bit atomics on a typed UAV marked for them (tag 3) declare 64-bit components")
+{
+    std::string m = compute(R"(
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %a = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 6, i32 1, i32 2, i32 undef, i64 3)
+  ret void
+)", "declare i64 @dx.op.atomicBinOp.i64(i32, %dx.types.Handle, i32, i32, i32, i32, i64) #1\n");
+    std::string raw = "i32 11, i1 false, i1 false, i1 false, null}";
+    REQUIRE(m.find(raw) != std::string::npos);
+    m.replace(m.find(raw), raw.size(), "i32 2, i1 false, i1 false, i1 false, !8}\n!8 = !{i32 0, i32 5, i32 3, i32 1}");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("dcl_uav_typed u0[0:0], texture2d, (u64,u64,u64,u64)") != std::string::npos);
+    CHECK(r.text.find("imm_atomic_umin sr0, u0[0].x, l(1, 2, 0, 0), d(3):u64") != std::string::npos);
 }

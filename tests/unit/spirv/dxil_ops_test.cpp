@@ -340,3 +340,59 @@ TEST_CASE("spirv dxil ops: 64-bit atomics on a UAV buffer use a ulong view of it
     CHECK_HAS(text, "%u0_64 = OpVariable");
     CHECK_HAS(text, "%u1_64 = OpVariable");
 }
+
+TEST_CASE("spirv dxil ops: view_id reads ViewIndex (MultiView)")
+{
+    VsirBuilder ps(dxspv::ShaderStage::pixel);
+    ps.p.model.major = 6;
+    ps.dcl_uav_raw(0);
+    ps.op(Opcode::view_id, {sd(0, u32)}, {});
+    store_word(ps, 0, ss(0, u32));
+    ps.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(ps.p);
+    CHECK_HAS(text, "OpCapability MultiView");
+    CHECK_HAS(text, "BuiltIn ViewIndex");
+    CHECK_HAS(text, "OpDecorate %ViewIndex Flat");
+}
+
+TEST_CASE("spirv dxil ops: 64-bit atomics and stores on a 64-bit typed UAV (R64ui, Int64ImageEXT)")
+{
+    VsirBuilder b = dxil_compute();
+    Declaration& d = b.dcl_descriptor(Opcode::dcl_uav_typed, RegisterFile::uav, 1);
+    d.dimension = dxspv::vsir::ResourceDimension::texture_2d;
+    for (DataType& rt : d.return_type)
+        rt = u64;
+    b.op(Opcode::store_uav_typed, {dst(uav(1), "xyzw")}, {lu4(1, 2, 0, 0), lu4(0xffffffffu, 0xffffffffu, 0, 0)});
+    b.op(Opcode::utou, {sd(1, u64)}, {ss(0, u32)});
+    b.op(Opcode::imm_atomic_umin, {sd(2, u64), dst(uav(1), "x")}, {lu4(1, 2, 0, 0), ss(1, u64)});
+    b.op(Opcode::imm_atomic_cmp_exch, {sd(3, u64), dst(uav(1), "x")}, {lu4(1, 2, 0, 0), ss(2, u64), imm(u64, 9)});
+    b.op(Opcode::unpack64, {sd(4, u32), sd(5, u32)}, {ss(3, u64)});
+    store_word(b, 0, ss(4, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpCapability Int64ImageEXT");
+    CHECK_HAS(text, "OpCapability Int64Atomics");
+    CHECK_HAS(text, "R64ui");
+    CHECK_HAS(text, "OpAtomicUMin %ulong");
+    CHECK_HAS(text, "OpAtomicCompareExchange %ulong");
+}
+
+TEST_CASE("spirv dxil ops: SM 6.6 compute shaders take derivatives in quads or linear groups of 4")
+{
+    for (uint32_t x : {8u, 12u}) {
+        VsirBuilder b;
+        b.p.model.major = 6;
+        b.p.model.minor = 6;
+        b.dcl_uav_raw(0);
+        b.dcl_thread_group(x, x == 8 ? 8 : 1, 1);
+        b.dcl_input(RegisterFile::thread_id, "x");
+        b.op(Opcode::utof, {sd(0, f32)}, {tid("x")});
+        b.op(Opcode::deriv_rtx_fine, {sd(1, f32)}, {ss(0, f32)});
+        store_word(b, 0, ss(1, u32));
+        b.op(Opcode::ret, {}, {});
+        std::string text = emit_dxil(b.p);
+        CHECK_HAS(text, "SPV_NV_compute_shader_derivatives");
+        CHECK_HAS(text, x == 8 ? "DerivativeGroupQuadsNV" : "DerivativeGroupLinearNV");
+        CHECK_HAS(text, "OpDPdxFine %float");
+    }
+}

@@ -270,8 +270,11 @@ void Lowerer::declare_resource(const ResourceBinding& r)
     case Opcode::dcl_uav_typed:
         d.dimension = dim;
         d.sample_count = r.sample_count;
-        for (DataType& t : d.return_type)
+        for (DataType& t : d.return_type) {
             t = return_type_of(r.element_type);
+            if (r.atomic64) // 64-bit components (SM 6.6 typed 64-bit atomics)
+                t = t == DataType::i32 ? DataType::i64 : DataType::u64;
+        }
         break;
     case Opcode::dcl_resource_structured:
     case Opcode::dcl_uav_structured: d.structure_stride = r.stride; break;

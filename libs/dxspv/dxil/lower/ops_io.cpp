@@ -240,6 +240,9 @@ bool Lowerer::lower_io_op(ops::OpId op, const Instruction& inst)
         p_.instructions[i].flags |= vsir::flag_test_nonzero;
         return true;
     }
+    case OpId::ViewID:
+        emit(Opcode::view_id, {new_ssa(inst.result, DataType::u32)}, {});
+        return true;
     case OpId::IsHelperLane:
         emit(Opcode::is_helper_lane, {new_ssa(inst.result, DataType::boolean)}, {});
         return true;

@@ -834,13 +834,10 @@ void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)
     const ResourceBinding* b = h ? binding_of(*h) : nullptr;
     if (!b)
         return;
-    // 64-bit values: raw and structured buffers only (the address is
-    // 8-byte aligned; the emitter views the buffer as ulong[]).
+    // 64-bit values: on raw and structured buffers (8-byte aligned; the
+    // emitter views the buffer as ulong[]) and on typed UAVs of 64-bit
+    // components.
     bool wide = is_64(data_type(inst.type));
-    if (wide && b->kind != 11 && b->kind != 12) {
-        unsupported("DXIL op", "64-bit atomics on typed resources");
-        return;
-    }
     DataType ut = wide ? DataType::u64 : DataType::u32, st = wide ? DataType::i64 : DataType::i32;
     // Address: raw buffers a byte offset, structured (index, byte offset),
     // typed resources their coordinates.
