@@ -4,8 +4,8 @@
 #
 #   ./dev.sh demo      translate the bundled compute shader to SPIR-V, print
 #                      its disassembly and the validation result
-#   ./dev.sh demo NAME run demos/NAME (mandelbrot, triangle, append) on Vulkan;
-#                      the pictures go to build/demos/NAME.png
+#   ./dev.sh demo NAME run demos/NAME (mandelbrot, mandelbrot-dxil, triangle,
+#                      append) on Vulkan; the pictures go to build/demos/NAME.png
 #   ./dev.sh test      run the whole test suite; ends with "N passed, N failed"
 #   ./dev.sh fuzz [S]  run every libFuzzer harness for S seconds (default 60)
 #   ./dev.sh build     configure and build only
@@ -72,10 +72,12 @@ build_tsan() {
 
 demo() {
     if [ -n "${1:-}" ]; then
-        [ -x "$BUILD/demos/$1" ] || { echo "no demo '$1' (mandelbrot, triangle, append)" >&2; exit 2; }
+        local exe=${1%-dxil} flags=()
+        [ "$exe" != "$1" ] && flags=(--dxil) # mandelbrot-dxil: mandelbrot with its DXIL shader
+        [ -x "$BUILD/demos/$exe" ] || { echo "no demo '$1' (mandelbrot, mandelbrot-dxil, triangle, append)" >&2; exit 2; }
         export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
         log "running demos/$1"
-        if [ "$1" = append ]; then "$BUILD/demos/$1"; else "$BUILD/demos/$1" -o "$BUILD/demos/$1.png"; fi
+        if [ "$1" = append ]; then "$BUILD/demos/$1"; else "$BUILD/demos/$exe" "${flags[@]}" -o "$BUILD/demos/$1.png"; fi
         return
     fi
     local shader=demos/shaders/increment_cs.dxbc

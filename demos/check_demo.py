@@ -6,6 +6,13 @@ usage: check_demo.py DEMO EXECUTABLE OUTPUT_PNG
 mandelbrot, triangle: the PNG the demo writes is decoded and pixels at a few
 points are compared with values computed here independently of the GPU (the
 escape count of the point / the barycentric colour), within +-2 of 255.
+mandelbrot-dxil: mandelbrot run with --dxil (its shader from mandelbrot.ll),
+checked as mandelbrot, then run again with its d3d-asm shader into
+OUTPUT_PNG's sibling `*-asm.png`; the two pictures must agree within +-2 per
+channel at the checked points, and at all but 1% of the pixels (the Vulkan
+driver may contract the loop's multiplies and adds differently for the two
+SPIR-V modules, which moves the escape count of points near the set's
+boundary).
 append: the count and the values the demo prints.
 Exits 77 (skipped) when the demo finds no Vulkan device.
 """
@@ -108,6 +115,31 @@ def check_image(demo, path, stdout):
     return problems
 
 
+def compare_images(demo, path, reference):
+    """Problems if the pictures at `path` and `reference` differ by more than +-2 in a
+    channel at one of the demo's checked points, or at more than 1% of the pixels."""
+    (w, h, rows), (rw, rh, ref) = read_png(path), read_png(reference)
+    if (w, h) != (rw, rh):
+        return [f"{path} is {w} x {h}, {reference} is {rw} x {rh}"]
+    def far(x, y):
+        return any(abs(a - b) > 2 for a, b in zip(rows[y][x], ref[y][x]))
+    problems = [f"pixel ({x}, {y}) is {rows[y][x]} here, {ref[y][x]} in {reference}"
+                for x, y in POINTS[demo][1] if far(x, y)]
+    differing = sum(far(x, y) for y in range(h) if rows[y] != ref[y] for x in range(w))
+    print(f"{differing} of {w * h} pixels differ by more than 2 from {reference}")
+    if differing * 100 > w * h:
+        problems.append(f"{differing} pixels differ from {reference}, more than 1%")
+    return problems
+
+
+def run_demo(command):
+    """(exit status, stdout) of the demo, its output echoed."""
+    run = subprocess.run(command, capture_output=True, text=True, timeout=100)
+    print(run.stdout, end="")
+    print(run.stderr, end="", file=sys.stderr)
+    return run.returncode, run.stdout
+
+
 def check_append(stdout):
     values = [i * i for i in range(0, 256, 7)]
     m = re.search(r"(\d+) threads appended (\d+) values", stdout)
@@ -127,16 +159,22 @@ def check_append(stdout):
 
 def main():
     demo, exe, output = sys.argv[1:4]
-    command = [exe] if demo == "append" else [exe, "-o", output]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=100)
-    print(run.stdout, end="")
-    print(run.stderr, end="", file=sys.stderr)
-    if run.returncode == 77:
+    dxil = demo == "mandelbrot-dxil"
+    command = [exe] if demo == "append" else [exe, "-o", output] + (["--dxil"] if dxil else [])
+    status, stdout = run_demo(command)
+    if status == 77:
         return 77
-    if run.returncode != 0:
-        print(f"FAIL: {demo} exited with {run.returncode}")
+    if status != 0:
+        print(f"FAIL: {demo} exited with {status}")
         return 1
-    problems = check_append(run.stdout) if demo == "append" else check_image(demo, output, run.stdout)
+    if demo == "append":
+        problems = check_append(stdout)
+    else:
+        problems = check_image(demo.removesuffix("-dxil"), output, stdout)
+    if dxil and not problems:
+        reference = output.removesuffix(".png") + "-asm.png"
+        status, stdout = run_demo([exe, "-o", reference])
+        problems = [f"the d3d-asm variant exited with {status}"] if status else compare_images("mandelbrot", output, reference)
     for p in problems:
         print(f"FAIL: {p}")
     return 1 if problems else 0

@@ -26,7 +26,7 @@ int main(int argc, char** argv)
 {
     demo::Args args = demo::parse_args(argc, argv, "", DEMO_SOURCE_DIR);
     std::string source = args.shader_dir + "/append.asm";
-    std::vector<uint8_t> dxbc = demo::assemble(demo::read_file(source), source);
+    demo::Container dxbc = demo::assemble(demo::read_file(source), source);
 
     // u0 → set 0, binding 0; its counter → set 0, binding 1.
     dxspv_descriptor_binding binding = {};

@@ -40,26 +40,26 @@ std::string read_file(const std::string& path)
     return text.str();
 }
 
-std::vector<uint8_t> assemble(const std::string& d3d_asm, const std::string& name)
+Container assemble(const std::string& text, const std::string& name, dxspv_source_type text_type)
 {
+    const bool dxil = text_type == DXSPV_SOURCE_TYPE_DXIL_LL;
     dxspv_compile_info info = {DXSPV_STRUCTURE_TYPE_COMPILE_INFO, nullptr};
-    info.source = {d3d_asm.data(), d3d_asm.size()};
-    info.source_type = DXSPV_SOURCE_TYPE_D3D_ASM;
-    info.target_type = DXSPV_TARGET_TYPE_DXBC_TPF;
+    info.source = {text.data(), text.size()};
+    info.source_type = text_type;
+    info.target_type = dxil ? DXSPV_TARGET_TYPE_DXBC_DXIL : DXSPV_TARGET_TYPE_DXBC_TPF;
     info.source_name = name.c_str();
-    return compile(info, "assembly");
+    return {compile(info, "assembly"), dxil ? DXSPV_SOURCE_TYPE_DXBC_DXIL : DXSPV_SOURCE_TYPE_DXBC_TPF};
 }
 
-std::vector<uint32_t> translate(const std::vector<uint8_t>& dxbc, const std::string& name,
-                                const dxspv_interface_info* interface)
+std::vector<uint32_t> translate(const Container& dxbc, const std::string& name, const dxspv_interface_info* interface)
 {
     // The chain: compile info → SPIR-V target info → binding map.
     dxspv_spirv_target_info target = {DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO, interface,
                                       DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1};
     const dxspv_compile_option validate = {DXSPV_COMPILE_OPTION_VALIDATE_SPIRV, 1};
     dxspv_compile_info info = {DXSPV_STRUCTURE_TYPE_COMPILE_INFO, &target};
-    info.source = {dxbc.data(), dxbc.size()};
-    info.source_type = DXSPV_SOURCE_TYPE_DXBC_TPF;
+    info.source = {dxbc.bytes.data(), dxbc.bytes.size()};
+    info.source_type = dxbc.type;
     info.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
     info.options = &validate;
     info.option_count = 1;
@@ -72,12 +72,11 @@ std::vector<uint32_t> translate(const std::vector<uint8_t>& dxbc, const std::str
     return words;
 }
 
-dxspv_reflection reflect(const std::vector<uint8_t>& dxbc, const std::string& name,
-                         const dxspv_interface_info* interface)
+dxspv_reflection reflect(const Container& dxbc, const std::string& name, const dxspv_interface_info* interface)
 {
     dxspv_compile_info info = {DXSPV_STRUCTURE_TYPE_COMPILE_INFO, interface};
-    info.source = {dxbc.data(), dxbc.size()};
-    info.source_type = DXSPV_SOURCE_TYPE_DXBC_TPF;
+    info.source = {dxbc.bytes.data(), dxbc.bytes.size()};
+    info.source_type = dxbc.type;
     info.source_name = name.c_str();
     dxspv_reflection reflection = {};
     char* messages = nullptr;
@@ -90,7 +89,7 @@ dxspv_reflection reflect(const std::vector<uint8_t>& dxbc, const std::string& na
     return reflection;
 }
 
-Args parse_args(int argc, char** argv, const char* default_output, const char* default_shader_dir)
+Args parse_args(int argc, char** argv, const char* default_output, const char* default_shader_dir, bool has_dxil)
 {
     Args args{default_output, default_shader_dir};
     for (int i = 1; i < argc; ++i) {
@@ -99,8 +98,10 @@ Args parse_args(int argc, char** argv, const char* default_output, const char* d
             args.output = argv[++i];
         else if (a == "--shaders" && i + 1 < argc)
             args.shader_dir = argv[++i];
+        else if (a == "--dxil" && has_dxil)
+            args.dxil = true;
         else
-            die("usage: %s [-o OUTPUT] [--shaders DIR]", argv[0]);
+            die("usage: %s [-o OUTPUT] [--shaders DIR]%s", argv[0], has_dxil ? " [--dxil]" : "");
     }
     return args;
 }

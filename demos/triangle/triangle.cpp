@@ -77,9 +77,9 @@ std::vector<VkVertexInputAttributeDescription> vertex_attributes(const dxspv_sig
     return attributes;
 }
 
-VkShaderModule translate(demo::Vulkan& vk, const std::string& path, std::vector<uint8_t>* dxbc_out = nullptr)
+VkShaderModule translate(demo::Vulkan& vk, const std::string& path, demo::Container* dxbc_out = nullptr)
 {
-    std::vector<uint8_t> dxbc = demo::assemble(demo::read_file(path), path);
+    demo::Container dxbc = demo::assemble(demo::read_file(path), path);
     VkShaderModule module = vk.create_shader_module(demo::translate(dxbc, path, nullptr));
     if (dxbc_out)
         *dxbc_out = std::move(dxbc);
@@ -187,7 +187,7 @@ int main(int argc, char** argv)
     VkDevice device = vk.device();
 
     // The shaders: d3d-asm → DXBC → SPIR-V; the vertex input from the VS's reflection.
-    std::vector<uint8_t> vs_dxbc;
+    demo::Container vs_dxbc;
     std::string vs_path = args.shader_dir + "/triangle_vs.asm", ps_path = args.shader_dir + "/triangle_ps.asm";
     VkShaderModule vs = translate(vk, vs_path, &vs_dxbc);
     VkShaderModule ps = translate(vk, ps_path);
