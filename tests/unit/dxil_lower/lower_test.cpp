@@ -758,3 +758,16 @@ TEST_CASE("lower: 64-bit atomics on a typed UAV marked for them (tag 3) declare 
     CHECK(r.text.find("dcl_uav_typed u0[0:0], texture2d, (u64,u64,u64,u64)") != std::string::npos);
     CHECK(r.text.find("imm_atomic_umin sr0, u0[0].x, l(1, 2, 0, 0), d(3):u64") != std::string::npos);
 }
+
+TEST_CASE("lower: float operations without fast-math flags are precise (HLSL precise)")
+{
+    std::string m = pixel_shader;
+    const std::string fast = "fmul fast float";
+    REQUIRE(m.find(fast) != std::string::npos);
+    m.replace(m.find(fast), fast.size(), "fmul float");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("mul_precise(x) sr1, sr0.x, cb0[0][0].z") != std::string::npos);
+    CHECK(lower(pixel_shader).text.find("mul sr1, sr0.x, cb0[0][0].z") != std::string::npos);
+}

@@ -83,14 +83,20 @@ void Lowerer::lower_binop(const Instruction& inst)
     ValueId a = inst.operands[0], b = inst.operands[1];
     BinOp op = BinOp(inst.sub);
     if (is_float(t)) {
+        uint32_t i = 0;
         switch (op) {
-        case BinOp::add: emit(Opcode::add, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); return;
-        case BinOp::sub: emit(Opcode::add, {new_ssa(inst.result, t)}, {src(a, t), negated(src(b, t))}); return;
-        case BinOp::mul: emit(Opcode::mul, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); return;
-        case BinOp::sdiv: emit(Opcode::div, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); return;
-        case BinOp::srem: emit(Opcode::frem, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); return;
+        case BinOp::add: i = emit(Opcode::add, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); break;
+        case BinOp::sub: i = emit(Opcode::add, {new_ssa(inst.result, t)}, {src(a, t), negated(src(b, t))}); break;
+        case BinOp::mul: i = emit(Opcode::mul, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); break;
+        case BinOp::sdiv: i = emit(Opcode::div, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); break;
+        case BinOp::srem: i = emit(Opcode::frem, {new_ssa(inst.result, t)}, {src(a, t), src(b, t)}); break;
         default: error(Code::dxil_lower_bad_operand, "integer operation on a float type"); return;
         }
+        // DXC marks every float operation `fast` but the ones HLSL's
+        // `precise` covers: those must not be contracted or reassociated.
+        if (!inst.flags)
+            p_.instructions[i].flags |= vsir::flag_precise_x;
+        return;
     }
     DataType s = signed_of(t);
     if (t == DataType::boolean) {
