@@ -9,8 +9,9 @@
 // lowering). --timeout: a single input taking longer than S seconds is a hang
 // and fails the run. --save: every input is written to PATH before it is
 // translated, so after a crash or a hang PATH holds the input that caused it.
+// --seed: varies the mutations (default 0: the same every run).
 //
-// usage: mutate [--mutations N] [--seconds S] [--bitcode] [--timeout S] [--save PATH] FILE_OR_DIR...
+// usage: mutate [--mutations N] [--seconds S] [--bitcode] [--timeout S] [--save PATH] [--seed N] FILE_OR_DIR...
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -188,7 +189,7 @@ Bytes read_file(const fs::path& p)
 
 int main(int argc, char** argv)
 {
-    unsigned mutations = 200, timeout = 0;
+    unsigned mutations = 200, timeout = 0, seed = 0;
     double seconds = 120;
     bool bitcode_only = false;
     const char* save_path = nullptr;
@@ -205,6 +206,8 @@ int main(int argc, char** argv)
             timeout = unsigned(std::strtoul(argv[++i], nullptr, 10));
         else if (a == "--save" && i + 1 < argc)
             save_path = argv[++i];
+        else if (a == "--seed" && i + 1 < argc)
+            seed = unsigned(std::strtoul(argv[++i], nullptr, 10));
         else if (fs::is_directory(a)) {
             for (const auto& e : fs::recursive_directory_iterator(a))
                 if (e.is_regular_file() && (e.path().extension() == ".dxbc" || e.path().extension() == ".dxil"))
@@ -246,7 +249,7 @@ int main(int argc, char** argv)
         double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         double budget_left = seconds - elapsed;
         unsigned n = budget_left > 0 ? mutations : 4;
-        std::mt19937 rng(uint32_t(0x9e3779b9u * (fi + 1)));
+        std::mt19937 rng(uint32_t(0x9e3779b9u * (fi + 1)) ^ seed);
         for (unsigned m = 0; m < n && problem.empty(); ++m) {
             Bytes b = original;
             if (bitcode_only)

@@ -50,7 +50,8 @@ public:
     std::string_view intern(std::string_view s)
     {
         char* p = static_cast<char*>(allocate(s.size() + 1, 1));
-        std::memcpy(p, s.data(), s.size());
+        if (!s.empty()) // an empty view may have a null data(): no memcpy from null
+            std::memcpy(p, s.data(), s.size());
         p[s.size()] = 0;
         return {p, s.size()};
     }
