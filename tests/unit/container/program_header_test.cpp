@@ -136,7 +136,8 @@ TEST_CASE("DXIL program header serializer: what parse_dxil_header reads back")
             CHECK(program.size() == 24 + ((size + 3) & ~size_t(3)));
             CHECK(size_t(load_le32(program.data() + 4)) * 4 == program.size());
             ProgramHeader p;
-            REQUIRE_MESSAGE(parse(make_container({{fourcc("DXIL"), program}}), p, diags), diags.to_string());
+            Bytes container = make_container({{fourcc("DXIL"), program}}); // p's spans point into it
+            REQUIRE_MESSAGE(parse(container, p, diags), diags.to_string());
             CHECK(p.format == ProgramFormat::dxil);
             CHECK(p.model.stage == stage);
             CHECK(p.model.major == major);
