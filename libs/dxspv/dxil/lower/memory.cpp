@@ -268,7 +268,7 @@ void Lowerer::lower_load(const Instruction& inst)
         uint32_t stride = ptr.space == MemorySpace::groupshared ? word_count(et) : leaf_count(et);
         if (n > max_vector_elements)
             return;
-        values_[inst.result - m_.values.size()] = new_aggregate(n, data_type(et));
+        define(inst.result) = new_aggregate(n, data_type(et));
         Operand base = ptr;
         for (uint32_t k = 0; k < n; ++k) {
             vector_lane_ = int32_t(k);

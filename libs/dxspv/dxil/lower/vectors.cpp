@@ -81,7 +81,7 @@ bool Lowerer::lower_vector_instruction(const Instruction& inst)
         error(Code::dxil_lower_limit, "a vector of %u elements (at most %u)", n, max_vector_elements);
         return true;
     }
-    values_[inst.result - m_.values.size()] = new_aggregate(n, data_type(inst.type));
+    define(inst.result) = new_aggregate(n, data_type(inst.type)); // (vector_lane_ is -1 here)
     for (uint32_t k = 0; k < n; ++k) {
         vector_lane_ = int32_t(k);
         switch (inst.op) {
