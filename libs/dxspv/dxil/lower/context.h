@@ -201,6 +201,7 @@ public:
     void lower_call(const Instruction& inst);
     bool lower_io_op(ops::OpId op, const Instruction& inst);
     bool lower_math_op(ops::OpId op, const Instruction& inst);
+    void lower_packed_op(ops::OpId op, const Instruction& inst);
     bool lower_wave_op(ops::OpId op, const Instruction& inst);
     bool lower_resource_op(ops::OpId op, const Instruction& inst);
     bool lower_handle_op(ops::OpId op, const Instruction& inst);
@@ -236,6 +237,13 @@ public:
     void emit_resret(vsir::Opcode op, const Instruction& inst, DataType type, uint8_t mask,
                      std::initializer_list<vsir::SrcParam> srcs, uint32_t offsets_arg, uint32_t offset_count);
     void retype_parts(ValueId result, DataType type);
+    void lower_cbuffer_load_legacy(const Instruction& inst, DataType et);
+    void lower_buffer_load(ops::OpId op, const Instruction& inst, DataType et);
+    void lower_buffer_store(const Instruction& inst);
+    void lower_texture_load(const Instruction& inst, DataType et);
+    void lower_texture_store(const Instruction& inst);
+    void lower_get_dimensions(const Instruction& inst);
+    void lower_calculate_lod(const Instruction& inst);
     void lower_sample(ops::OpId op, const Instruction& inst, DataType et);
     void lower_gather(ops::OpId op, const Instruction& inst, DataType et);
     void lower_cbuffer_load(const Instruction& inst, DataType et);

@@ -209,6 +209,20 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
     case OpId::BitcastF64toI64:
         emit(Opcode::mov, {new_ssa(inst.result, t)}, {src(a, data_type(type_of(a)))});
         return true;
+    case OpId::Dot2AddHalf:
+    case OpId::Dot4AddI8Packed:
+    case OpId::Dot4AddU8Packed:
+    case OpId::Unpack4x8:
+    case OpId::Pack4x8: lower_packed_op(op, inst); return true;
+    default: return false;
+    }
+}
+
+/// The packed ops of SM 6.4 / 6.6: Dot2AddHalf, Dot4Add{I,U}8Packed, Pack4x8,
+/// Unpack4x8, as bit-field extracts/inserts and multiply-adds.
+void Lowerer::lower_packed_op(ops::OpId op, const Instruction& inst)
+{
+    switch (op) {
     case OpId::Dot2AddHalf: {
         // acc + ax*bx + ay*by, in float (arguments: acc, ax, ay, bx, by).
         vsir::SrcParam v[4];
@@ -225,7 +239,7 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
         emit(Opcode::mad, {temp_ssa(DataType::f32, acc)}, {v[0], v[2], src(arg(inst, 1), DataType::f32)});
         acc.reg.type = DataType::f32;
         emit(Opcode::mad, {new_ssa(inst.result, DataType::f32)}, {v[1], v[3], acc});
-        return true;
+        return;
     }
     case OpId::Dot4AddI8Packed:
     case OpId::Dot4AddU8Packed: {
@@ -244,7 +258,7 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
             acc = next;
             acc.reg.type = it;
         }
-        return true;
+        return;
     }
     case OpId::Unpack4x8: {
         // (mode: 0 zero-extend, 1 sign-extend; packed i32) → 4 x T
@@ -270,7 +284,7 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
             parts[i].src = v;
         }
         set_aggregate(inst.result, {parts[0], parts[1], parts[2], parts[3]});
-        return true;
+        return;
     }
     case OpId::Pack4x8: {
         // (mode: 0 truncate, 1 clamp to u8, 2 clamp to s8; x, y, z, w) → i32
@@ -278,8 +292,8 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
         constant_u32(arg(inst, 1), mode);
         vsir::SrcParam acc = immediate(DataType::u32, 0);
         for (uint32_t i = 0; i < 4; ++i) {
-            ValueId c = arg(inst, 2 + i);
-            vsir::SrcParam v = src(c, data_type(type_of(c)));
+            ValueId comp = arg(inst, 2 + i);
+            vsir::SrcParam v = src(comp, data_type(type_of(comp)));
             if (v.reg.type == DataType::u16) {
                 vsir::SrcParam w;
                 v.reg.type = DataType::i16;
@@ -301,9 +315,9 @@ bool Lowerer::lower_math_op(ops::OpId op, const Instruction& inst)
             acc = next;
             acc.reg.type = DataType::u32;
         }
-        return true;
+        return;
     }
-    default: return false;
+    default: return;
     }
 }
 

@@ -348,174 +348,13 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
     case OpId::CBufferLoad:
         lower_cbuffer_load(inst, et);
         return true;
-    case OpId::CBufferLoadLegacy: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        if (!h)
-            return true;
-        uint32_t members = rt && rt->kind == TypeKind::struct_ ? uint32_t(rt->members.size()) : 0;
-        if (members != 4 && members != 2 && members != 8) {
-            unsupported("DXIL op", "CBufferLoadLegacy of this return type");
-            return true;
-        }
-        vsir::Register reg = resource_register(*h);
-        reg.type = et;
-        reg.dimension = vsir::Dimension::vec4;
-        uint32_t row = 0;
-        if (constant_u32(arg(inst, 2), row))
-            reg.idx[2].offset = row;
-        else
-            reg.idx[2].rel_addr = rel_index(arg(inst, 2));
-        if (members == 8) {
-            cbuffer_halves(inst, reg, et);
-            return true;
-        }
-        uint32_t first = uint32_t(aggregate_parts_.size());
-        for (uint32_t k = 0; k < members; ++k) {
-            Operand part;
-            part.kind = Operand::Kind::src;
-            part.type = et;
-            part.src.reg = reg;
-            part.src.swizzle = members == 2 ? (k ? vsir::make_swizzle(2, 3, 2, 3) : vsir::make_swizzle(0, 1, 0, 1))
-                                            : uint8_t(k * 0x55);
-            aggregate_parts_.push_back(part);
-        }
-        Operand& agg = define(inst.result);
-        agg = {};
-        agg.kind = Operand::Kind::aggregate;
-        agg.first_part = first;
-        agg.part_count = members;
-        return true;
-    }
+    case OpId::CBufferLoadLegacy: lower_cbuffer_load_legacy(inst, et); return true;
     case OpId::BufferLoad:
-    case OpId::RawBufferLoad: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        const ResourceBinding* b = h ? binding_of(*h) : nullptr;
-        if (!b)
-            return true;
-        vsir::SrcParam res;
-        res.reg = resource_register(*h);
-        uint32_t local = inst.result - uint32_t(m_.values.size());
-        uint8_t mask = local < member_use_.size() ? member_use_[local] & 0xf : 0xf;
-        uint32_t mask_arg = 0xf;
-        if (op == OpId::RawBufferLoad && constant_u32(arg(inst, 4), mask_arg))
-            mask &= uint8_t(mask_arg);
-        if (!mask)
-            mask = 1;
-        mask = uint8_t((1u << (32 - __builtin_clz(uint32_t(mask)))) - 1); // contiguous from x
-        bool wide = is_64(et) || et == DataType::f16 || et == DataType::u16;
-        if (wide && (b->kind == 11 || b->kind == 12)) {
-            if (local < member_use_.size() && (member_use_[local] & 0x10))
-                unsupported("DXIL op", "16- or 64-bit buffer loads with a residency status");
-            load_wide(inst, b->kind == 12, b->stride, res, arg(inst, 2), arg(inst, 3), et,
-                      uint32_t(32 - __builtin_clz(uint32_t(mask))));
-            return true;
-        }
-        if (wide) {
-            unsupported("DXIL op", "typed buffer loads of 16- or 64-bit values");
-            return true;
-        }
-        if (b->kind == 11) {
-            emit_resret(Opcode::ld_raw, inst, DataType::u32, mask, {src(arg(inst, 2), DataType::u32), res}, 0, 0);
-        } else if (b->kind == 12) {
-            emit_resret(Opcode::ld_structured, inst, DataType::u32, mask,
-                        {src(arg(inst, 2), DataType::u32), src(arg(inst, 3), DataType::u32), res}, 0, 0);
-        } else {
-            vsir::SrcParam coord = src(arg(inst, 2), DataType::i32);
-            emit_resret(h->file == RegisterFile::uav ? Opcode::ld_uav_typed : Opcode::ld, inst, et, 0xf,
-                        {coord, res}, 0, 0);
-        }
-        retype_parts(inst.result, et);
-        return true;
-    }
+    case OpId::RawBufferLoad: lower_buffer_load(op, inst, et); return true;
     case OpId::BufferStore:
-    case OpId::RawBufferStore: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        const ResourceBinding* b = h ? binding_of(*h) : nullptr;
-        if (!b)
-            return true;
-        uint32_t mask = 0xf;
-        constant_u32(arg(inst, 8), mask);
-        DataType vt = data_type(type_of(arg(inst, 4)));
-        if ((is_64(vt) || vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
-            // Stored elements: x, then y, ... up to the last mask bit (masked-out
-            // 16-bit elements in between are skipped).
-            vsir::SrcParam values[4];
-            uint32_t n = 0;
-            for (uint32_t k = 0; k < 4; ++k)
-                if (mask >> k & 1) {
-                    values[k] = src(arg(inst, 4 + k), vt);
-                    n = k + 1;
-                }
-            bool structured = b->kind == 12;
-            store_elements(structured, b->stride, resource_register(*h),
-                           structured ? src(arg(inst, 2), DataType::u32) : vsir::SrcParam{},
-                           src(structured ? arg(inst, 3) : arg(inst, 2), DataType::u32), vt, values, n);
-            return true;
-        }
-        if (is_64(vt) || vt == DataType::f16 || vt == DataType::u16) {
-            unsupported("DXIL op", "typed buffer stores of 16- or 64-bit values");
-            return true;
-        }
-        vsir::DstParam d;
-        d.reg = resource_register(*h);
-        d.write_mask = uint8_t(mask & 0xf);
-        bool typed = b->kind != 11 && b->kind != 12;
-        DataType st = typed ? vt : DataType::u32;
-        vsir::SrcParam value = build_vec({(mask & 1) ? arg(inst, 4) : no_id, (mask & 2) ? arg(inst, 5) : no_id,
-                                          (mask & 4) ? arg(inst, 6) : no_id, (mask & 8) ? arg(inst, 7) : no_id},
-                                         st, 0);
-        if (b->kind == 11) {
-            emit(Opcode::store_raw, {d}, {src(arg(inst, 2), DataType::u32), value});
-        } else if (b->kind == 12) {
-            emit(Opcode::store_structured, {d},
-                 {src(arg(inst, 2), DataType::u32), src(arg(inst, 3), DataType::u32), value});
-        } else {
-            d.write_mask = 0xf;
-            vsir::SrcParam coord = src(arg(inst, 2), DataType::i32);
-            emit(Opcode::store_uav_typed, {d}, {coord, value});
-        }
-        return true;
-    }
-    case OpId::TextureLoad: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        const ResourceBinding* b = h ? binding_of(*h) : nullptr;
-        if (!b)
-            return true;
-        vsir::SrcParam res;
-        res.reg = resource_register(*h);
-        D dim = dimension_for(*b);
-        uint32_t n = coordinate_count(dim);
-        ValueId c[3] = {arg(inst, 3), n > 1 ? arg(inst, 4) : no_id, n > 2 ? arg(inst, 5) : no_id};
-        bool ms = dim == D::texture_2dms || dim == D::texture_2dms_array;
-        if (h->file == RegisterFile::uav) {
-            emit_resret(Opcode::ld_uav_typed, inst, et, 0xf, {build_vec({c[0], c[1], c[2]}, DataType::i32, 0), res},
-                        0, 0);
-        } else if (ms) {
-            emit_resret(Opcode::ld2dms, inst, et, 0xf,
-                        {build_vec({c[0], c[1], c[2]}, DataType::i32, 0), res, src(arg(inst, 2), DataType::i32)},
-                        6, 3);
-        } else {
-            emit_resret(Opcode::ld, inst, et, 0xf,
-                        {build_vec({c[0], c[1], c[2], arg(inst, 2)}, DataType::i32, 0), res}, 6, 3);
-        }
-        return true;
-    }
-    case OpId::TextureStore: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        const ResourceBinding* b = h ? binding_of(*h) : nullptr;
-        if (!b)
-            return true;
-        uint32_t n = coordinate_count(dimension_for(*b));
-        DataType vt = data_type(type_of(arg(inst, 5)));
-        vsir::DstParam d;
-        d.reg = resource_register(*h);
-        d.write_mask = 0xf;
-        vsir::SrcParam coords =
-            build_vec({arg(inst, 2), n > 1 ? arg(inst, 3) : no_id, n > 2 ? arg(inst, 4) : no_id}, DataType::i32, 0);
-        vsir::SrcParam value = build_vec({arg(inst, 5), arg(inst, 6), arg(inst, 7), arg(inst, 8)}, vt, 1);
-        emit(Opcode::store_uav_typed, {d}, {coords, value});
-        return true;
-    }
+    case OpId::RawBufferStore: lower_buffer_store(inst); return true;
+    case OpId::TextureLoad: lower_texture_load(inst, et); return true;
+    case OpId::TextureStore: lower_texture_store(inst); return true;
     case OpId::Sample:
     case OpId::SampleBias:
     case OpId::SampleLevel:
@@ -525,29 +364,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
     case OpId::SampleCmpLevel: return lower_sample(op, inst, et), true;
     case OpId::TextureGather:
     case OpId::TextureGatherCmp: return lower_gather(op, inst, et), true;
-    case OpId::GetDimensions: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        const ResourceBinding* b = h ? binding_of(*h) : nullptr;
-        if (!b)
-            return true;
-        vsir::SrcParam res;
-        res.reg = resource_register(*h);
-        D dim = dimension_for(*b);
-        vsir::DstParam d = new_ssa_vec(no_id, DataType::u32, dim == D::buffer || b->kind == 11 || b->kind == 12
-                                                                  ? 0x1
-                                                                  : 0xf);
-        if (dim == D::buffer || b->kind == 11 || b->kind == 12) {
-            emit(Opcode::bufinfo, {d}, {res});
-        } else {
-            uint32_t i = emit(Opcode::resinfo, {d}, {src(arg(inst, 2), DataType::u32), res});
-            p_.instructions[i].flags |= vsir::flag_resinfo_uint;
-        }
-        set_result_vec(inst.result, d.reg.idx[0].offset, DataType::u32, 4);
-        if (d.write_mask == 0x1)
-            for (uint32_t k = 1; k < 4; ++k)
-                aggregate_parts_[define(inst.result).first_part + k] = Operand{Operand::Kind::undef, DataType::u32};
-        return true;
-    }
+    case OpId::GetDimensions: lower_get_dimensions(inst); return true;
     case OpId::BufferUpdateCounter: {
         const Operand* h = handle_operand(arg(inst, 1));
         if (!h)
@@ -568,30 +385,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
         emit(Opcode::ine, {new_ssa(inst.result, DataType::boolean)}, {mask, immediate(DataType::u32, 0)});
         return true;
     }
-    case OpId::CalculateLOD: {
-        const Operand* h = handle_operand(arg(inst, 1));
-        const Operand* s = handle_operand(arg(inst, 2));
-        const ResourceBinding* b = h ? binding_of(*h) : nullptr;
-        if (!b || !s)
-            return true;
-        uint32_t n = std::min(coordinate_count(dimension_for(*b)), 3u);
-        uint32_t clamped = 1;
-        constant_u32(arg(inst, 6), clamped);
-        vsir::SrcParam res, smp;
-        res.reg = resource_register(*h);
-        smp.reg = resource_register(*s);
-        vsir::DstParam d = new_ssa_vec(no_id, DataType::f32, 0x3);
-        emit(Opcode::lod, {d},
-             {build_vec({arg(inst, 3), n > 1 ? arg(inst, 4) : no_id, n > 2 ? arg(inst, 5) : no_id}, DataType::f32, 0),
-              res, smp});
-        Operand& o = define(inst.result);
-        o = {};
-        o.kind = Operand::Kind::src;
-        o.type = DataType::f32;
-        o.src.reg = d.reg;
-        o.src.swizzle = clamped ? 0x00 : 0x55;
-        return true;
-    }
+    case OpId::CalculateLOD: lower_calculate_lod(inst); return true;
     case OpId::Texture2DMSGetSamplePosition: {
         const Operand* h = handle_operand(arg(inst, 1));
         if (!h)
@@ -606,6 +400,235 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
     default: return false;
     }
 }
+
+void Lowerer::lower_cbuffer_load_legacy(const Instruction& inst, DataType et)
+{
+    const Type* rt = inst.type < m_.types.size() ? &type(inst.type) : nullptr;
+    const Operand* h = handle_operand(arg(inst, 1));
+    if (!h)
+        return;
+    uint32_t members = rt && rt->kind == TypeKind::struct_ ? uint32_t(rt->members.size()) : 0;
+    if (members != 4 && members != 2 && members != 8) {
+        unsupported("DXIL op", "CBufferLoadLegacy of this return type");
+        return;
+    }
+    vsir::Register reg = resource_register(*h);
+    reg.type = et;
+    reg.dimension = vsir::Dimension::vec4;
+    uint32_t row = 0;
+    if (constant_u32(arg(inst, 2), row))
+        reg.idx[2].offset = row;
+    else
+        reg.idx[2].rel_addr = rel_index(arg(inst, 2));
+    if (members == 8) {
+        cbuffer_halves(inst, reg, et);
+        return;
+    }
+    uint32_t first = uint32_t(aggregate_parts_.size());
+    for (uint32_t k = 0; k < members; ++k) {
+        Operand part;
+        part.kind = Operand::Kind::src;
+        part.type = et;
+        part.src.reg = reg;
+        part.src.swizzle = members == 2 ? (k ? vsir::make_swizzle(2, 3, 2, 3) : vsir::make_swizzle(0, 1, 0, 1))
+                                        : uint8_t(k * 0x55);
+        aggregate_parts_.push_back(part);
+    }
+    Operand& agg = define(inst.result);
+    agg = {};
+    agg.kind = Operand::Kind::aggregate;
+    agg.first_part = first;
+    agg.part_count = members;
+    return;
+}
+
+void Lowerer::lower_buffer_load(ops::OpId op, const Instruction& inst, DataType et)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b)
+        return;
+    vsir::SrcParam res;
+    res.reg = resource_register(*h);
+    uint32_t local = inst.result - uint32_t(m_.values.size());
+    uint8_t mask = local < member_use_.size() ? member_use_[local] & 0xf : 0xf;
+    uint32_t mask_arg = 0xf;
+    if (op == OpId::RawBufferLoad && constant_u32(arg(inst, 4), mask_arg))
+        mask &= uint8_t(mask_arg);
+    if (!mask)
+        mask = 1;
+    mask = uint8_t((1u << (32 - __builtin_clz(uint32_t(mask)))) - 1); // contiguous from x
+    bool wide = is_64(et) || et == DataType::f16 || et == DataType::u16;
+    if (wide && (b->kind == 11 || b->kind == 12)) {
+        if (local < member_use_.size() && (member_use_[local] & 0x10))
+            unsupported("DXIL op", "16- or 64-bit buffer loads with a residency status");
+        load_wide(inst, b->kind == 12, b->stride, res, arg(inst, 2), arg(inst, 3), et,
+                  uint32_t(32 - __builtin_clz(uint32_t(mask))));
+        return;
+    }
+    if (wide) {
+        unsupported("DXIL op", "typed buffer loads of 16- or 64-bit values");
+        return;
+    }
+    if (b->kind == 11) {
+        emit_resret(Opcode::ld_raw, inst, DataType::u32, mask, {src(arg(inst, 2), DataType::u32), res}, 0, 0);
+    } else if (b->kind == 12) {
+        emit_resret(Opcode::ld_structured, inst, DataType::u32, mask,
+                    {src(arg(inst, 2), DataType::u32), src(arg(inst, 3), DataType::u32), res}, 0, 0);
+    } else {
+        vsir::SrcParam coord = src(arg(inst, 2), DataType::i32);
+        emit_resret(h->file == RegisterFile::uav ? Opcode::ld_uav_typed : Opcode::ld, inst, et, 0xf,
+                    {coord, res}, 0, 0);
+    }
+    retype_parts(inst.result, et);
+    return;
+}
+
+void Lowerer::lower_buffer_store(const Instruction& inst)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b)
+        return;
+    uint32_t mask = 0xf;
+    constant_u32(arg(inst, 8), mask);
+    DataType vt = data_type(type_of(arg(inst, 4)));
+    if ((is_64(vt) || vt == DataType::f16 || vt == DataType::u16) && (b->kind == 11 || b->kind == 12)) {
+        // Stored elements: x, then y, ... up to the last mask bit (masked-out
+        // 16-bit elements in between are skipped).
+        vsir::SrcParam values[4];
+        uint32_t n = 0;
+        for (uint32_t k = 0; k < 4; ++k)
+            if (mask >> k & 1) {
+                values[k] = src(arg(inst, 4 + k), vt);
+                n = k + 1;
+            }
+        bool structured = b->kind == 12;
+        store_elements(structured, b->stride, resource_register(*h),
+                       structured ? src(arg(inst, 2), DataType::u32) : vsir::SrcParam{},
+                       src(structured ? arg(inst, 3) : arg(inst, 2), DataType::u32), vt, values, n);
+        return;
+    }
+    if (is_64(vt) || vt == DataType::f16 || vt == DataType::u16) {
+        unsupported("DXIL op", "typed buffer stores of 16- or 64-bit values");
+        return;
+    }
+    vsir::DstParam d;
+    d.reg = resource_register(*h);
+    d.write_mask = uint8_t(mask & 0xf);
+    bool typed = b->kind != 11 && b->kind != 12;
+    DataType st = typed ? vt : DataType::u32;
+    vsir::SrcParam value = build_vec({(mask & 1) ? arg(inst, 4) : no_id, (mask & 2) ? arg(inst, 5) : no_id,
+                                      (mask & 4) ? arg(inst, 6) : no_id, (mask & 8) ? arg(inst, 7) : no_id},
+                                     st, 0);
+    if (b->kind == 11) {
+        emit(Opcode::store_raw, {d}, {src(arg(inst, 2), DataType::u32), value});
+    } else if (b->kind == 12) {
+        emit(Opcode::store_structured, {d},
+             {src(arg(inst, 2), DataType::u32), src(arg(inst, 3), DataType::u32), value});
+    } else {
+        d.write_mask = 0xf;
+        vsir::SrcParam coord = src(arg(inst, 2), DataType::i32);
+        emit(Opcode::store_uav_typed, {d}, {coord, value});
+    }
+    return;
+}
+
+void Lowerer::lower_texture_load(const Instruction& inst, DataType et)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b)
+        return;
+    vsir::SrcParam res;
+    res.reg = resource_register(*h);
+    D dim = dimension_for(*b);
+    uint32_t n = coordinate_count(dim);
+    ValueId c[3] = {arg(inst, 3), n > 1 ? arg(inst, 4) : no_id, n > 2 ? arg(inst, 5) : no_id};
+    bool ms = dim == D::texture_2dms || dim == D::texture_2dms_array;
+    if (h->file == RegisterFile::uav) {
+        emit_resret(Opcode::ld_uav_typed, inst, et, 0xf, {build_vec({c[0], c[1], c[2]}, DataType::i32, 0), res},
+                    0, 0);
+    } else if (ms) {
+        emit_resret(Opcode::ld2dms, inst, et, 0xf,
+                    {build_vec({c[0], c[1], c[2]}, DataType::i32, 0), res, src(arg(inst, 2), DataType::i32)},
+                    6, 3);
+    } else {
+        emit_resret(Opcode::ld, inst, et, 0xf,
+                    {build_vec({c[0], c[1], c[2], arg(inst, 2)}, DataType::i32, 0), res}, 6, 3);
+    }
+    return;
+}
+
+void Lowerer::lower_texture_store(const Instruction& inst)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b)
+        return;
+    uint32_t n = coordinate_count(dimension_for(*b));
+    DataType vt = data_type(type_of(arg(inst, 5)));
+    vsir::DstParam d;
+    d.reg = resource_register(*h);
+    d.write_mask = 0xf;
+    vsir::SrcParam coords =
+        build_vec({arg(inst, 2), n > 1 ? arg(inst, 3) : no_id, n > 2 ? arg(inst, 4) : no_id}, DataType::i32, 0);
+    vsir::SrcParam value = build_vec({arg(inst, 5), arg(inst, 6), arg(inst, 7), arg(inst, 8)}, vt, 1);
+    emit(Opcode::store_uav_typed, {d}, {coords, value});
+    return;
+}
+
+void Lowerer::lower_get_dimensions(const Instruction& inst)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b)
+        return;
+    vsir::SrcParam res;
+    res.reg = resource_register(*h);
+    D dim = dimension_for(*b);
+    vsir::DstParam d = new_ssa_vec(no_id, DataType::u32, dim == D::buffer || b->kind == 11 || b->kind == 12
+                                                              ? 0x1
+                                                              : 0xf);
+    if (dim == D::buffer || b->kind == 11 || b->kind == 12) {
+        emit(Opcode::bufinfo, {d}, {res});
+    } else {
+        uint32_t i = emit(Opcode::resinfo, {d}, {src(arg(inst, 2), DataType::u32), res});
+        p_.instructions[i].flags |= vsir::flag_resinfo_uint;
+    }
+    set_result_vec(inst.result, d.reg.idx[0].offset, DataType::u32, 4);
+    if (d.write_mask == 0x1)
+        for (uint32_t k = 1; k < 4; ++k)
+            aggregate_parts_[define(inst.result).first_part + k] = Operand{Operand::Kind::undef, DataType::u32};
+    return;
+}
+
+void Lowerer::lower_calculate_lod(const Instruction& inst)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const Operand* s = handle_operand(arg(inst, 2));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b || !s)
+        return;
+    uint32_t n = std::min(coordinate_count(dimension_for(*b)), 3u);
+    uint32_t clamped = 1;
+    constant_u32(arg(inst, 6), clamped);
+    vsir::SrcParam res, smp;
+    res.reg = resource_register(*h);
+    smp.reg = resource_register(*s);
+    vsir::DstParam d = new_ssa_vec(no_id, DataType::f32, 0x3);
+    emit(Opcode::lod, {d},
+         {build_vec({arg(inst, 3), n > 1 ? arg(inst, 4) : no_id, n > 2 ? arg(inst, 5) : no_id}, DataType::f32, 0),
+          res, smp});
+    Operand& o = define(inst.result);
+    o = {};
+    o.kind = Operand::Kind::src;
+    o.type = DataType::f32;
+    o.src.reg = d.reg;
+    o.src.swizzle = clamped ? 0x00 : 0x55;
+    return;
+}
+
 
 D Lowerer::dimension_for(const ResourceBinding& b) const
 {
@@ -651,8 +674,8 @@ void Lowerer::lower_sample(ops::OpId op, const Instruction& inst, DataType et)
         }
         vsir::SrcParam all[6];
         uint32_t k = 0;
-        for (const vsir::SrcParam& s : srcs)
-            all[k++] = s;
+        for (const vsir::SrcParam& part : srcs)
+            all[k++] = part;
         all[k++] = src(clamp, DataType::f32);
         switch (k) {
         case 4: emit_resret(clamped, inst, et, 0xf, {all[0], all[1], all[2], all[3]}, 7, 3); break;
