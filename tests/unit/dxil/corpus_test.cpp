@@ -14,37 +14,15 @@
 
 #include "container/container.h"
 #include "container/program_header.h"
+#include "corpus_files.h"
 #include "dxil/dxil.h"
 #include "dxil/metadata.h"
-
-#ifndef DXSPV_CORPUS_DIR
-#define DXSPV_CORPUS_DIR ""
-#endif
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::vector<uint8_t> load(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-std::vector<fs::path> corpus_files()
-{
-    const char* env = std::getenv("DXSPV_CORPUS");
-    fs::path dir = fs::path(env && *env ? env : DXSPV_CORPUS_DIR) / "dxil";
-    std::vector<fs::path> files;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec))
-        return files;
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.path().extension() == ".dxil")
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
+using dxil_test::corpus_files;
+using dxil_test::load;
 
 /// The bitcode span of a container, or false.
 bool bitcode_of(const std::vector<uint8_t>& file, dxspv::container::ProgramHeader& header)

@@ -154,14 +154,7 @@ attributes #2 = { nounwind }
 
 TEST_CASE("lower: compute shader with a raw buffer, a branch and a phi")
 {
-    Lowered r = lower(R"CS(target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
-target triple = "dxil-ms-dx"
-
-%dx.types.Handle = type { i8* }
-%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
-%struct.RWByteAddressBuffer = type { i32 }
-
-define void @main() {
+    Lowered r = lower(compute(R"(
   %1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
   %2 = call i32 @dx.op.threadId.i32(i32 93, i32 0)
   %3 = shl i32 %2, 2
@@ -178,36 +171,13 @@ define void @main() {
   %10 = phi i32 [ %8, %7 ], [ 0, %0 ]
   call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %1, i32 %3, i32 undef, i32 %10, i32 undef, i32 undef, i32 undef, i8 1)
   ret void
-}
-
-declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #1
-declare i32 @dx.op.threadId.i32(i32, i32) #0
-declare %dx.types.ResRet.i32 @dx.op.bufferLoad.i32(i32, %dx.types.Handle, i32, i32) #1
-declare void @dx.op.bufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8) #2
-
-attributes #0 = { nounwind readnone }
-attributes #1 = { nounwind readonly }
-attributes #2 = { nounwind }
-
-!dx.version = !{!0}
-!dx.shaderModel = !{!1}
-!dx.resources = !{!2}
-!dx.entryPoints = !{!5}
-
-!0 = !{i32 1, i32 0}
-!1 = !{!"cs", i32 6, i32 0}
-!2 = !{null, !3, null, null}
-!3 = !{!4}
-!4 = !{i32 0, %struct.RWByteAddressBuffer* undef, !"buf", i32 0, i32 0, i32 1, i32 11, i1 false, i1 false, i1 false, null}
-!5 = !{void ()* @main, !"main", null, !2, !6}
-!6 = !{i32 4, !7}
-!7 = !{i32 64, i32 1, i32 1}
-)CS");
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.ResRet.i32 @dx.op.bufferLoad.i32(i32, %dx.types.Handle, i32, i32) #0\n"));
     INFO(r.messages);
     REQUIRE(r.ok);
     CHECK(r.text == R"(cs_6_0 unstructured
 ; temps=0 ssa=5 labels=3
-dcl_thread_group 64, 1, 1
+dcl_thread_group 8, 1, 1
 dcl_uav_raw u0[0:0], space=0
 dcl_input vThreadID.xyz
 label l0:
