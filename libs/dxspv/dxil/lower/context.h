@@ -199,6 +199,8 @@ public:
 
     // ---- ops_*.cpp: dx.op calls ----
     void lower_call(const Instruction& inst);
+    bool dx_op_code(const Instruction& inst, uint32_t& code) const;
+    bool is_dx_op(const Instruction& inst, ops::OpId op) const;
     bool lower_io_op(ops::OpId op, const Instruction& inst);
     bool lower_math_op(ops::OpId op, const Instruction& inst);
     void lower_packed_op(ops::OpId op, const Instruction& inst);

@@ -16,21 +16,22 @@
 
 namespace dxspv::dxil::lower {
 
-namespace {
-
 using ops::OpId;
 
-bool dx_op(const Lowerer& l, const Instruction& inst, OpId op)
+/// The opcode of a dx.op call (its first argument, a constant), or false.
+bool Lowerer::dx_op_code(const Instruction& inst, uint32_t& code) const
 {
     if (inst.op != dxil::Opcode::call || inst.operands.size() < 2)
         return false;
-    const Function* callee = l.function_of(inst.operands[0]);
-    uint32_t code = 0;
-    return callee && callee->name.substr(0, 6) == "dx.op." && l.constant_u32(inst.operands[1], code) &&
-           code == uint32_t(op);
+    const Function* callee = function_of(inst.operands[0]);
+    return callee && callee->name.substr(0, 6) == "dx.op." && constant_u32(inst.operands[1], code);
 }
 
-} // namespace
+bool Lowerer::is_dx_op(const Instruction& inst, OpId op) const
+{
+    uint32_t code = 0;
+    return dx_op_code(inst, code) && code == uint32_t(op);
+}
 
 /// Reads the two words of an annotateHandle properties constant.
 bool Lowerer::heap_properties(ValueId props, uint32_t& p0, uint32_t& p1) const
@@ -53,14 +54,14 @@ void Lowerer::declare_heap_ranges()
             continue;
         fn_ = &fn;
         for (const Instruction& inst : fn.instructions) {
-            if (!dx_op(*this, inst, OpId::AnnotateHandle) || inst.operands.size() < 4)
+            if (!is_dx_op(inst, OpId::AnnotateHandle) || inst.operands.size() < 4)
                 continue;
             ValueId h = inst.operands[2];
             size_t local = h - m_.values.size();
             if (h < m_.values.size() || local >= fn.values.size() ||
                 fn.values[local].kind != LocalValue::Kind::instruction ||
                 fn.values[local].index >= fn.instructions.size() ||
-                !dx_op(*this, fn.instructions[fn.values[local].index], OpId::CreateHandleFromHeap))
+                !is_dx_op(fn.instructions[fn.values[local].index], OpId::CreateHandleFromHeap))
                 continue;
             uint32_t p0 = 0, p1 = 0;
             if (heap_properties(inst.operands[3], p0, p1))

@@ -103,11 +103,8 @@ void Lowerer::declare_system_values()
             continue;
         fn_ = &fn; // function-local constants (the op codes) resolve through fn_
         for (const Instruction& inst : fn.instructions) {
-            if (inst.op != dxil::Opcode::call || inst.operands.size() < 2)
-                continue;
-            const Function* callee = function_of(inst.operands[0]);
             uint32_t code = 0;
-            if (!callee || callee->name.substr(0, 6) != "dx.op." || !constant_u32(inst.operands[1], code))
+            if (!dx_op_code(inst, code))
                 continue;
             switch (OpId(code)) {
             case OpId::ThreadId: declare_system_input(RegisterFile::thread_id, false, 0x7); break;
