@@ -12,9 +12,23 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import extract_seeds  # noqa: E402
+
+
+def record(name, seconds, runs, status):
+    """Appends the run to the ledger named by DXSPV_FUZZ_LEDGER (tests/fuzz/ledger.tsv
+    for the runs counted towards each harness's total fuzzing time)."""
+    ledger = os.environ.get("DXSPV_FUZZ_LEDGER")
+    if not ledger:
+        return
+    commit = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(__file__)), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    with open(ledger, "a") as f:
+        f.write(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())}\t{name}\t{seconds:.0f}\t{runs}\t"
+                f"{'ok' if status == 0 else 'crash'}\t{commit}\n")
 
 
 def main():
@@ -32,9 +46,11 @@ def main():
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
     cmd = [exe, f"-max_total_time={seconds}", "-timeout=10", "-rss_limit_mb=4096", "-max_len=262144",
            f"-artifact_prefix={crashes}", corpus, os.path.join(seeds, name), regressions]
+    start = time.time()
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, errors="replace")
     log = proc.stderr
     runs = re.findall(r"^#(\d+)\s+DONE", log, re.M)
+    record(name, time.time() - start, runs[-1] if runs else "?", proc.returncode)
     if proc.returncode == 0:
         print(f"fuzz-{name}: {runs[-1] if runs else '?'} runs in {seconds} s, no crash")
         print("1 passed, 0 failed")
