@@ -20,7 +20,7 @@ TSAN_BUILD=${DXSPV_TSAN_BUILD_DIR:-$ROOT/build-tsan}
 export DXSPV_FUZZ_BUILD_DIR=${DXSPV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools glslang-dev
+PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools
           doctest-dev libvulkan-dev mesa-vulkan-drivers zlib1g-dev clang libclang-rt-14-dev llvm
           vkd3d-compiler)
 FUZZ_SECONDS=${DXSPV_CI_FUZZ_SECONDS:-15}

@@ -412,7 +412,7 @@ Value bit_source(Emitter& e, const Instruction& ins, bool is_signed)
 /// instructions (OpBitCount, OpBitReverse, FindILsb, FindUMsb) on 32-bit
 /// integers only.
 struct Halves {
-    spv::Id lo = spv::NoResult, hi = spv::NoResult;
+    spv::Id lo = NoResult, hi = NoResult;
 };
 
 Halves split_words(Emitter& e, Value x)
@@ -421,9 +421,9 @@ Halves split_words(Emitter& e, Value x)
     Kind uk = int_kind(width, false);
     spv::Id u = e.as_kind(x, uk).id;
     if (width == 32)
-        return {u, spv::NoResult};
+        return {u, NoResult};
     spv::Id t = e.type(Kind::u32, x.count);
-    Halves h{e.b_.createUnaryOp(spv::OpUConvert, t, u), spv::NoResult};
+    Halves h{e.b_.createUnaryOp(spv::OpUConvert, t, u), NoResult};
     if (width == 64) {
         spv::Id high = e.b_.createBinOp(spv::OpShiftRightLogical, e.type(uk, x.count), u,
             e.splat_constant(uk, x.count, 32));

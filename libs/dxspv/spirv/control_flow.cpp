@@ -14,7 +14,7 @@
 //   OpSelectionMerge next; OpBranchConditional cond, target, next.
 // After an unconditional jump the emitter continues in a new block without
 // predecessors; the builder drops such blocks and turns dead merge blocks and
-// continue targets into their canonical forms (spv::Builder::postProcess).
+// continue targets into their canonical forms (builder_layout.cpp).
 #include "spirv/emitter.h"
 
 #include <cstdio>
@@ -30,27 +30,25 @@ spv::Id Emitter::test_condition(const vsir::Instruction& ins)
     return truth(load_scalar(src, kind_or_u32(src.reg.type)), (ins.flags & vsir::flag_test_nonzero) != 0);
 }
 
-spv::Block* Emitter::new_block()
+Block* Emitter::new_block()
 {
     return &b_.makeNewBlock();
 }
 
 void Emitter::start_dead_block()
 {
-    spv::Block* block = new_block();
-    block->setUnreachable();
-    b_.setBuildPoint(block);
+    b_.setBuildPoint(new_block());
 }
 
-void Emitter::branch_if_open(spv::Block* target)
+void Emitter::branch_if_open(Block* target)
 {
     if (!b_.getBuildPoint()->isTerminated())
         b_.createBranch(target);
 }
 
-void Emitter::conditional_jump(spv::Id condition, spv::Block* target)
+void Emitter::conditional_jump(spv::Id condition, Block* target)
 {
-    spv::Block* next = new_block();
+    Block* next = new_block();
     b_.createSelectionMerge(next, spv::SelectionControlMaskNone);
     b_.createConditionalBranch(condition, target, next);
     b_.setBuildPoint(next);
@@ -100,9 +98,9 @@ bool Emitter::emit_case_label(const vsir::Instruction& ins)
     }
     // Consecutive labels share one block; otherwise the previous case falls
     // through (when it did not end in a jump) into the new block.
-    spv::Block* current = b_.getBuildPoint();
-    spv::Block* block = frame->label_block;
-    if (current != block || block->getInstructions().size() != 1) {
+    Block* current = b_.getBuildPoint();
+    Block* block = frame->label_block;
+    if (current != block || !block->empty()) {
         block = new_block();
         branch_if_open(block);
         b_.setBuildPoint(block);
@@ -120,17 +118,8 @@ void Emitter::close_switch(CfFrame& frame)
     branch_if_open(frame.merge);
     b_.setBuildPoint(frame.header);
     b_.createSelectionMerge(frame.merge, spv::SelectionControlMaskNone);
-    auto* inst = new spv::Instruction(spv::OpSwitch);
-    inst->addIdOperand(frame.condition);
-    spv::Block* default_block = frame.default_block ? frame.default_block : frame.merge;
-    inst->addIdOperand(default_block->getId());
-    default_block->addPredecessor(frame.header);
-    for (size_t i = frame.first_case; i < cases_.size(); ++i) {
-        inst->addImmediateOperand(cases_[i].first);
-        inst->addIdOperand(cases_[i].second->getId());
-        cases_[i].second->addPredecessor(frame.header);
-    }
-    b_.append(frame.header, inst);
+    b_.createSwitch(frame.header, frame.condition, frame.default_block ? frame.default_block : frame.merge,
+        cases_.data() + frame.first_case, cases_.size() - frame.first_case);
     cases_.resize(frame.first_case);
     b_.setBuildPoint(frame.merge);
 }
@@ -179,12 +168,12 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         CfFrame frame;
         frame.type = CfFrame::Type::loop;
         frame.header = new_block();
-        spv::Block* body = new_block();
+        Block* body = new_block();
         frame.continue_target = new_block();
         frame.merge = new_block();
         b_.createBranch(frame.header);
         b_.setBuildPoint(frame.header);
-        b_.createLoopMerge(frame.merge, frame.continue_target, spv::LoopControlMaskNone, {});
+        b_.createLoopMerge(frame.merge, frame.continue_target, spv::LoopControlMaskNone);
         b_.createBranch(body);
         b_.setBuildPoint(body);
         cf_.push_back(frame);
@@ -211,7 +200,7 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
             error(Code::spirv_invalid_control_flow, "outside any %s", is_continue ? "loop" : "loop or switch");
             return false;
         }
-        spv::Block* target = is_continue ? frame->continue_target : frame->merge;
+        Block* target = is_continue ? frame->continue_target : frame->merge;
         if (ins.opcode == Opcode::breakc || ins.opcode == Opcode::continuec) {
             conditional_jump(test_condition(ins), target);
         } else {
@@ -221,16 +210,16 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         return true;
     }
     case Opcode::ret:
-        b_.makeReturn(true);
+        b_.makeReturn();
         start_dead_block();
         return true;
     case Opcode::retc: {
         spv::Id condition = test_condition(ins);
-        spv::Block* ret_block = new_block();
+        Block* ret_block = new_block();
         conditional_jump(condition, ret_block);
-        spv::Block* next = b_.getBuildPoint();
+        Block* next = b_.getBuildPoint();
         b_.setBuildPoint(ret_block);
-        b_.makeReturn(true);
+        b_.makeReturn();
         b_.setBuildPoint(next);
         return true;
     }
@@ -269,7 +258,7 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
 
 /// The function of subroutine label `id` (created on first use; the build
 /// point is kept).
-spv::Function* Emitter::subroutine(uint32_t id)
+Function* Emitter::subroutine(uint32_t id)
 {
     if (id >= prog_.label_count || id >= 65536) {
         error(Code::spirv_invalid_operand, "label %u outside the program's labels", id);
@@ -278,11 +267,11 @@ spv::Function* Emitter::subroutine(uint32_t id)
     if (subroutines_.size() <= id)
         subroutines_.resize(id + 1);
     if (!subroutines_[id]) {
-        spv::Block* here = b_.getBuildPoint();
+        Block* here = b_.getBuildPoint();
         char name[32];
         snprintf(name, sizeof(name), "l%u", id);
-        spv::Block* entry = nullptr;
-        subroutines_[id] = b_.makeFunctionEntry(spv::NoPrecision, b_.makeVoidType(), name, {}, {}, {}, &entry);
+        Block* entry = nullptr;
+        subroutines_[id] = b_.makeFunctionEntry(b_.makeVoidType(), name, &entry);
         b_.setBuildPoint(here);
     }
     return subroutines_[id];
@@ -297,14 +286,14 @@ bool Emitter::emit_call(const vsir::Instruction& ins)
         error(Code::spirv_invalid_operand, "call target is not a label");
         return false;
     }
-    spv::Function* fn = subroutine(label.idx[0].offset);
+    Function* fn = subroutine(label.idx[0].offset);
     if (!fn)
         return false;
     if (ins.opcode == vsir::Opcode::call) {
         b_.createFunctionCall(fn, {});
         return true;
     }
-    spv::Builder::If branch(test_condition(ins), spv::SelectionControlMaskNone, b_);
+    Builder::If branch(test_condition(ins), spv::SelectionControlMaskNone, b_);
     b_.createFunctionCall(fn, {});
     branch.makeEndIf();
     return true;
@@ -335,7 +324,7 @@ bool Emitter::begin_subroutine(const vsir::Instruction& ins)
         error(Code::spirv_unsupported_opcode, "subroutine label here is not supported");
         return false;
     }
-    spv::Function* fn = subroutine(label.idx[0].offset);
+    Function* fn = subroutine(label.idx[0].offset);
     if (!fn)
         return false;
     if (subroutine_defined(label.idx[0].offset)) {
@@ -343,7 +332,7 @@ bool Emitter::begin_subroutine(const vsir::Instruction& ins)
         return false;
     }
     if (!b_.getBuildPoint()->isTerminated())
-        b_.makeReturn(true);
+        b_.makeReturn();
     b_.leaveFunction();
     b_.setBuildPoint(fn->getEntryBlock());
     defined_subroutines_.resize(subroutines_.size());

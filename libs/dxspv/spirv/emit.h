@@ -47,8 +47,7 @@ struct EmitOptions {
 inline constexpr size_t max_emit_blocks = size_t(1) << 20;
 
 /// Translates `program` (structured control flow) into a SPIR-V module with
-/// one entry point, "main". Large programs are emitted on a thread of their
-/// own with a stack that fits them (glslang's builder recurses per block). Returns false, with numbered diagnostics, for
+/// one entry point, "main". Returns false, with numbered diagnostics, for
 /// anything the emitter does not support; `words` is then left empty.
 bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::vector<uint32_t>& words,
     Diagnostics& diags);

@@ -2,8 +2,6 @@
 // constants and value helpers.
 #include "spirv/emitter.h"
 
-#include <pthread.h>
-
 #include <bit>
 #include <cstdarg>
 #include <cstdio>
@@ -11,53 +9,9 @@
 
 namespace dxspv::spirv {
 
-// ---- ModuleBuilder ----
-
-spv::Id ModuleBuilder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)
-{
-    auto* c = new spv::Instruction(getUniqueId(), type, spv::OpConstant);
-    c->addImmediateOperand(uint32_t(bits));
-    if (wide)
-        c->addImmediateOperand(uint32_t(bits >> 32));
-    constantsTypesGlobals.push_back(std::unique_ptr<spv::Instruction>(c));
-    module.mapInstruction(c);
-    return c->getResultId();
-}
-
-spv::Id ModuleBuilder::make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count)
-{
-    auto* c = new spv::Instruction(getUniqueId(), type, spv::OpConstantComposite);
-    for (uint32_t i = 0; i < count; ++i)
-        c->addIdOperand(parts[i]);
-    constantsTypesGlobals.push_back(std::unique_ptr<spv::Instruction>(c));
-    module.mapInstruction(c);
-    return c->getResultId();
-}
-
-void ModuleBuilder::append(spv::Block* block, spv::Instruction* inst)
-{
-    block->addInstruction(std::unique_ptr<spv::Instruction>(inst));
-}
-
 // ---- entry point ----
 
 namespace {
-
-struct EmitJob {
-    const vsir::Program* program;
-    const EmitOptions* options;
-    std::vector<uint32_t>* words;
-    Diagnostics* diags;
-    bool ok = false;
-};
-
-void* run_emit_job(void* arg)
-{
-    EmitJob& job = *static_cast<EmitJob*>(arg);
-    Emitter emitter(*job.program, *job.options, *job.diags);
-    job.ok = emitter.run(*job.words);
-    return nullptr;
-}
 
 /// Structured control-flow instructions: each opens at most a few SPIR-V
 /// blocks, so this bounds the block count.
@@ -75,10 +29,6 @@ bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::v
     Diagnostics& diags)
 {
     words.clear();
-    EmitJob job{&program, &options, &words, &diags};
-    // glslang's builder orders and writes blocks recursively (one stack frame
-    // per block on a chain of blocks). Large programs are emitted on a thread
-    // whose stack fits them, whatever the caller's stack is.
     size_t blocks = 4 * control_flow_count(program);
     if (blocks > max_emit_blocks) {
         diags.error(Code::spirv_too_many_blocks, Location::none(),
@@ -86,27 +36,12 @@ bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::v
             max_emit_blocks);
         return false;
     }
-    if (blocks < 1024) {
-        run_emit_job(&job);
-        return job.ok;
-    }
-    pthread_attr_t attr;
-    pthread_t thread;
-    size_t stack = (size_t(64) << 20) + blocks * 1024;
-    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, stack) != 0 ||
-        pthread_create(&thread, &attr, run_emit_job, &job) != 0) {
-        pthread_attr_destroy(&attr);
-        diags.error(Code::spirv_too_many_blocks, Location::none(),
-            "cannot create a thread with a %zu MiB stack to emit a program of about %zu blocks", stack >> 20, blocks);
-        return false;
-    }
-    pthread_attr_destroy(&attr);
-    pthread_join(thread, nullptr);
-    return job.ok;
+    Emitter emitter(program, options, diags);
+    return emitter.run(words);
 }
 
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)
-    : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env), 0, &logger_)
+    : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env))
 {
 }
 
@@ -169,21 +104,18 @@ bool Emitter::finish_module(std::vector<uint32_t>& words)
     b_.leaveFunction();
     if (entry_ != main_)
         finish_graphics_entry();
-    spv::Instruction* entry = b_.addEntryPoint(execution_model(), entry_, "main");
     // SPIR-V 1.4+ lists every global the entry point uses; earlier versions
     // only Input and Output variables.
     bool all_globals = spirv_version(options_.target_env) >= 0x00010400;
+    std::vector<spv::Id> interface;
     for (spv::Id var : interface_) {
         spv::StorageClass storage = b_.getStorageClass(var);
         if (all_globals || storage == spv::StorageClassInput || storage == spv::StorageClassOutput)
-            entry->addIdOperand(var);
+            interface.push_back(var);
     }
+    b_.addEntryPoint(execution_model(), entry_, "main", interface);
     if (uses_storage_buffer_ && spirv_version(options_.target_env) < 0x00010300)
         b_.addExtension("SPV_KHR_storage_buffer_storage_class");
-    b_.postProcess();
-    std::string messages = logger_.getAllMessages();
-    if (!messages.empty())
-        diags_.warning(Code::spirv_builder_error, Location::none(), "spv::Builder: %s", messages.c_str());
     b_.dump(words);
     return true;
 }
@@ -490,7 +422,7 @@ spv::Id Emitter::glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<
 {
     if (!glsl_import_)
         glsl_import_ = b_.import("GLSL.std.450");
-    return b_.createBuiltinCall(result_type, glsl_import_, op, std::vector<spv::Id>(args));
+    return b_.createBuiltinCall(result_type, glsl_import_, op, args);
 }
 
 spv::Id Emitter::bitcast(spv::Id value, spv::Id to_type)

@@ -24,8 +24,6 @@
 //   number. One linear walk over the instructions emits the module.
 #pragma once
 
-#include <glslang/SPIRV/GLSL.std.450.h>
-#include <glslang/SPIRV/SpvBuilder.h>
 
 #include <array>
 #include <cstdint>
@@ -34,6 +32,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "spirv/builder.h"
 #include "spirv/emit.h"
 #include "vsir/ir.h"
 
@@ -77,7 +76,7 @@ inline Kind float_kind(uint32_t width) { return width == 16 ? Kind::f16 : width 
 
 /// An operand or result: `count` components of `kind` (1: a scalar).
 struct Value {
-    spv::Id id = spv::NoResult;
+    spv::Id id = NoResult;
     Kind kind = Kind::u32;
     uint8_t count = 0;
 };
@@ -88,24 +87,11 @@ struct Lanes {
     uint8_t word[4] = {};
 };
 
-/// spv::Builder plus the protected parts the emitter needs, and constant
-/// creation without the builder's linear searches (the emitter caches).
-class ModuleBuilder : public spv::Builder {
-public:
-    using spv::Builder::Builder;
-    using spv::Builder::createSelectionMerge;
-
-    spv::Id make_scalar_constant(spv::Id type, uint64_t bits, bool wide);
-    spv::Id make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count);
-    /// Appends an instruction to `block` (not necessarily the build point).
-    void append(spv::Block* block, spv::Instruction* inst);
-};
-
 /// How a descriptor or group-shared register is represented.
 enum class DescriptorForm : uint8_t { none, cbv, buffer, tgsm, sampler, image };
 
 struct Descriptor {
-    spv::Id var = spv::NoResult;
+    spv::Id var = NoResult;
     DescriptorForm form = DescriptorForm::none;
     bool is_array = false;    ///< an SM5.1 range of several registers: a descriptor array
     bool read_only = false;   ///< SRV buffers
@@ -113,11 +99,11 @@ struct Descriptor {
     uint32_t range_count = 1; ///< descriptors in the range (0: unbounded)
     uint32_t stride = 0;      ///< structured buffers and TGSM: structure stride in bytes (0: raw)
     uint32_t size = 0;        ///< cbv: vec4 count; tgsm: uint count
-    spv::Id type = spv::NoResult; ///< images: the OpTypeImage
+    spv::Id type = NoResult; ///< images: the OpTypeImage
     Kind sampled_kind = Kind::f32; ///< images: component kind of a texel
     uint32_t push_member = ~0u;    ///< cbv in the push-constant block: its member index
-    spv::Id counter_var = spv::NoResult; ///< UAV counter buffer
-    spv::Id var64 = spv::NoResult;       ///< UAV buffers with 64-bit atomics: a view as ulong[] (same binding)
+    spv::Id counter_var = NoResult; ///< UAV counter buffer
+    spv::Id var64 = NoResult;       ///< UAV buffers with 64-bit atomics: a view as ulong[] (same binding)
     uint32_t set = 0, binding = 0;       ///< descriptor set and binding of `var`
     vsir::ResourceDimension dimension = vsir::ResourceDimension::unknown; ///< images
 };
@@ -125,7 +111,7 @@ struct Descriptor {
 /// A pointer to a register's storage and the number of uint words it holds
 /// (4: uvec4, 3: uvec3 builtins, 1: scalar).
 struct RegisterPointer {
-    spv::Id ptr = spv::NoResult;
+    spv::Id ptr = NoResult;
     uint8_t size = 0;
 };
 
@@ -133,14 +119,14 @@ struct RegisterPointer {
 struct CfFrame {
     enum class Type : uint8_t { if_, loop, switch_ };
     Type type = Type::if_;
-    spv::Block* header = nullptr;          ///< if/switch: gets its merge and branch when the construct closes
-    spv::Block* merge = nullptr;
-    spv::Block* continue_target = nullptr; ///< loop
-    spv::Block* then_block = nullptr;      ///< if
-    spv::Block* else_block = nullptr;      ///< if, once `else` was seen
-    spv::Block* default_block = nullptr;   ///< switch
-    spv::Block* label_block = nullptr;     ///< switch: block opened by the latest case/default
-    spv::Id condition = spv::NoResult;     ///< if: bool; switch: the selector
+    Block* header = nullptr;          ///< if/switch: gets its merge and branch when the construct closes
+    Block* merge = nullptr;
+    Block* continue_target = nullptr; ///< loop
+    Block* then_block = nullptr;      ///< if
+    Block* else_block = nullptr;      ///< if, once `else` was seen
+    Block* default_block = nullptr;   ///< switch
+    Block* label_block = nullptr;     ///< switch: block opened by the latest case/default
+    spv::Id condition = NoResult;     ///< if: bool; switch: the selector
     uint32_t first_case = 0;               ///< switch: first entry in Emitter::cases_
 };
 
@@ -196,9 +182,9 @@ public:
 
     // ---- ssa.cpp: SSA values ----
     struct SsaValue {
-        spv::Id id = spv::NoResult;    ///< the value (direct use)
-        spv::Id var = spv::NoResult;   ///< Function variable (needs_var)
-        spv::Function* function = nullptr; ///< function holding `var`
+        spv::Id id = NoResult;    ///< the value (direct use)
+        spv::Id var = NoResult;   ///< Function variable (needs_var)
+        Function* function = nullptr; ///< function holding `var`
         Kind kind = Kind::u32;
         uint8_t mask = 0;              ///< components the definition writes
         bool needs_var = false;
@@ -272,8 +258,8 @@ public:
     };
     /// One Input/Output variable and the register components it holds.
     struct IoVar {
-        spv::Id var = spv::NoResult;
-        spv::Id base_var = spv::NoResult; ///< BaseVertex / BaseInstance to subtract
+        spv::Id var = NoResult;
+        spv::Id base_var = NoResult; ///< BaseVertex / BaseInstance to subtract
         spv::BuiltIn builtin = spv::BuiltInMax;
         Kind kind = Kind::f32;
         uint8_t first = 0;      ///< first register component
@@ -288,7 +274,7 @@ public:
         std::vector<IoReg> regs;
         std::vector<IoVar> vars;
         std::vector<SignatureElement> fallback; ///< elements from declarations (no signature)
-        spv::Id array = spv::NoResult; ///< Private uvec4[regs], [vertices][regs] for per-vertex inputs
+        spv::Id array = NoResult; ///< Private uvec4[regs], [vertices][regs] for per-vertex inputs
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
         uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
@@ -355,15 +341,15 @@ public:
     bool emit_control_flow(const vsir::Instruction& ins);
     bool control_flow_closed();
     spv::Id test_condition(const vsir::Instruction& ins);
-    spv::Block* new_block();
+    Block* new_block();
     void start_dead_block();
-    void branch_if_open(spv::Block* target);
-    void conditional_jump(spv::Id condition, spv::Block* target);
+    void branch_if_open(Block* target);
+    void conditional_jump(spv::Id condition, Block* target);
     CfFrame* innermost(bool loops_only);
     CfFrame* top_frame(CfFrame::Type type);
     bool emit_case_label(const vsir::Instruction& ins);
     void close_switch(CfFrame& frame);
-    spv::Function* subroutine(uint32_t id);
+    Function* subroutine(uint32_t id);
     bool emit_call(const vsir::Instruction& ins);
     bool begin_subroutine(const vsir::Instruction& ins);
     bool subroutine_defined(uint32_t id) const;
@@ -384,16 +370,15 @@ public:
     const vsir::Program& prog_;
     const EmitOptions& options_;
     Diagnostics& diags_;
-    spv::SpvBuildLogger logger_;
-    ModuleBuilder b_;
-    spv::Function* main_ = nullptr;  ///< the function the program is emitted into
-    spv::Function* entry_ = nullptr; ///< the entry point (main_ for compute)
+    Builder b_;
+    Function* main_ = nullptr;  ///< the function the program is emitted into
+    Function* entry_ = nullptr; ///< the entry point (main_ for compute)
     const vsir::Instruction* ins_ = nullptr; ///< instruction being emitted
     uint32_t ins_index_ = 0;
     bool failed_ = false;
     uint32_t rel_depth_ = 0; ///< nesting of relative addresses being loaded
 
-    spv::Id glsl_import_ = spv::NoResult;
+    spv::Id glsl_import_ = NoResult;
     std::vector<spv::Id> interface_;
     bool uses_storage_buffer_ = false;
     bool has_thread_group_ = false;
@@ -421,23 +406,23 @@ public:
 
     std::vector<spv::Id> temps_;           ///< r#: Function uvec4
     struct IndexableTemp {
-        spv::Id var = spv::NoResult;       ///< array of uvec4
+        spv::Id var = NoResult;       ///< array of uvec4
         uint32_t count = 0;
         spv::StorageClass storage = spv::StorageClassFunction;
     };
     std::vector<IndexableTemp> indexable_temps_; ///< x#
     std::vector<IndexableTemp> hull_decl_indexable_temps_; ///< declared in hs_decls: Private, seen by every phase
-    spv::Id icb_ = spv::NoResult;          ///< Private array of uvec4
+    spv::Id icb_ = NoResult;          ///< Private array of uvec4
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_{};
 
     std::vector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
-    spv::Id runtime_uint_array_ = spv::NoResult;
+    spv::Id runtime_uint_array_ = NoResult;
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
-    spv::Id buffer_block64_ = spv::NoResult; ///< block { ulong data[]; } (64-bit atomics)
+    spv::Id buffer_block64_ = NoResult; ///< block { ulong data[]; } (64-bit atomics)
 
     IoSet in_, out_, patch_;
-    spv::Id helper_invocation_ = spv::NoResult, view_index_ = spv::NoResult;
-    spv::Id tess_coord_ = spv::NoResult, tess_coord_builtin_ = spv::NoResult;
+    spv::Id helper_invocation_ = NoResult, view_index_ = NoResult;
+    spv::Id tess_coord_ = NoResult, tess_coord_builtin_ = NoResult;
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};
 
@@ -446,38 +431,38 @@ public:
         bool stream_used = false;
     } gs_;
     struct HullPhaseFunction {
-        spv::Function* function = nullptr;
+        Function* function = nullptr;
         HullPhase phase = HullPhase::none;
         uint32_t instances = 1;
     };
     HullPhase hull_phase_ = HullPhase::none;
     std::vector<HullPhaseFunction> hull_phases_;
-    spv::Id hull_invocation_ = spv::NoResult; ///< InvocationId input
-    spv::Id hull_vocp_ = spv::NoResult;       ///< Private copy of all control-point outputs
+    spv::Id hull_invocation_ = NoResult; ///< InvocationId input
+    spv::Id hull_vocp_ = NoResult;       ///< Private copy of all control-point outputs
     uint32_t tess_domain_ = 0, tess_partitioning_ = 0, tess_output_primitive_ = 0;
 
-    spv::Id counter_block_ = spv::NoResult; ///< block { uint counter; }
+    spv::Id counter_block_ = NoResult; ///< block { uint counter; }
     std::vector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
     bool uav_usage_scanned_ = false;
 
-    spv::Id push_block_var_ = spv::NoResult;
-    spv::Id sample_positions_ = spv::NoResult; ///< samplepos table
-    spv::Id rasterizer_sample_count_ = spv::NoResult; ///< OpSpecConstant (spec_id_rasterizer_sample_count)
+    spv::Id push_block_var_ = NoResult;
+    spv::Id sample_positions_ = NoResult; ///< samplepos table
+    spv::Id rasterizer_sample_count_ = NoResult; ///< OpSpecConstant (spec_id_rasterizer_sample_count)
     spv::Id sparse_types_[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
     struct PushMember {
         uint32_t range_id = 0, member = 0, vec4s = 0;
     };
     std::vector<PushMember> push_members_; ///< constant buffers in the push-constant block
 
-    std::vector<spv::Function*> subroutines_; ///< by label id
+    std::vector<Function*> subroutines_; ///< by label id
     std::vector<bool> defined_subroutines_;
     bool has_subroutines_ = false, temp_storage_known_ = false;
 
     std::vector<SsaValue> ssa_;           ///< by sr# id
-    spv::Id subgroup_local_id_ = spv::NoResult, subgroup_size_ = spv::NoResult;
+    spv::Id subgroup_local_id_ = NoResult, subgroup_size_ = NoResult;
 
     std::vector<CfFrame> cf_;
-    std::vector<std::pair<uint32_t, spv::Block*>> cases_; ///< case literals of the open switches
+    std::vector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
 
 private:
     void begin_module();

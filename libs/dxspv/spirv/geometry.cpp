@@ -107,7 +107,7 @@ bool Emitter::emit_geometry_op(const vsir::Instruction& ins)
     if (streams)
         b_.addCapability(spv::CapabilityGeometryStreams);
     if (emit) {
-        copy_outputs(out_, spv::NoResult, index);
+        copy_outputs(out_, NoResult, index);
         if (streams)
             b_.createNoResultOp(spv::OpEmitStreamVertex, constant_u32(index));
         else

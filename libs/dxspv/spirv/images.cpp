@@ -64,7 +64,7 @@ Kind sampled_kind(vsir::DataType type)
     }
 }
 
-void add_image_capabilities(spv::Builder& b, const DimInfo& info, bool storage)
+void add_image_capabilities(Builder& b, const DimInfo& info, bool storage)
 {
     if (info.dim == spv::DimBuffer)
         b.addCapability(storage ? spv::CapabilityImageBuffer : spv::CapabilitySampledBuffer);
@@ -85,14 +85,14 @@ struct ImageOperands {
     uint32_t mask = 0;
     spv::Id ids[6] = {};
     uint32_t count = 0;
-    void add(spv::ImageOperandsMask bit, spv::Id a, spv::Id b = spv::NoResult)
+    void add(spv::ImageOperandsMask bit, spv::Id a, spv::Id b = NoResult)
     {
         mask |= bit;
         ids[count++] = a;
         if (b)
             ids[count++] = b;
     }
-    void append_to(std::vector<spv::IdImmediate>& operands) const
+    void append_to(std::vector<IdImmediate>& operands) const
     {
         if (!mask)
             return;
@@ -172,7 +172,7 @@ spv::Id Emitter::load_descriptor(const Descriptor& desc, const vsir::Register& r
     if (desc.is_array)
         ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniformConstant, element_type),
             std::vector<spv::Id>{desc.var, descriptor_index(desc, reg)});
-    spv::Id loaded = b_.createLoad(ptr, spv::NoPrecision);
+    spv::Id loaded = b_.createLoad(ptr);
     return desc.is_array ? mark_non_uniform(reg, loaded) : loaded;
 }
 
@@ -192,7 +192,7 @@ void Emitter::store_texel(const vsir::DstParam& dst, const vsir::SrcParam& resou
         if (n == 1) {
             v = {b_.createCompositeExtract(texel.id, type(texel.kind), comps[0]), texel.kind, 1};
         } else {
-            std::vector<spv::IdImmediate> operands{{true, texel.id}, {true, texel.id}};
+            std::vector<IdImmediate> operands{{true, texel.id}, {true, texel.id}};
             for (uint32_t i = 0; i < n; ++i)
                 operands.push_back({false, comps[i]});
             v = {b_.createOp(spv::OpVectorShuffle, type(texel.kind, n), operands), texel.kind, uint8_t(n)};
@@ -226,10 +226,10 @@ spv::Id Emitter::texel_offset(const vsir::Instruction& ins, const Descriptor& de
     DimInfo info;
     dim_info(desc.dimension, info);
     if (!ins.texel_offset[0] && !ins.texel_offset[1] && !ins.texel_offset[2])
-        return spv::NoResult;
+        return NoResult;
     if (!info.offsets) {
         error(Code::spirv_invalid_operand, "texel offset on a resource without offsets");
-        return spv::NoResult;
+        return NoResult;
     }
     spv::Id parts[3];
     for (uint32_t i = 0; i < info.offsets; ++i)
@@ -259,11 +259,11 @@ void Emitter::emit_image_fetch(const vsir::Instruction& ins)
     ImageOperands ops;
     if (!uav && !ms && info.dim != spv::DimBuffer)
         ops.add(spv::ImageOperandsLodMask, load_component(prog_.src(ins, 0), 3, Kind::i32).id);
-    if (spv::Id offset = uav ? spv::NoResult : texel_offset(ins, *desc))
+    if (spv::Id offset = uav ? NoResult : texel_offset(ins, *desc))
         ops.add(spv::ImageOperandsConstOffsetMask, offset);
     if (ms)
         ops.add(spv::ImageOperandsSampleMask, load_scalar(prog_.src(ins, 2), Kind::i32).id);
-    std::vector<spv::IdImmediate> operands{{true, image}, {true, coords}};
+    std::vector<IdImmediate> operands{{true, image}, {true, coords}};
     ops.append_to(operands);
     spv::Op op = uav ? (sparse ? spv::OpImageSparseRead : spv::OpImageRead)
                      : (sparse ? spv::OpImageSparseFetch : spv::OpImageFetch);
@@ -372,13 +372,13 @@ spv::Id Emitter::sampled_image(const vsir::Instruction& ins, uint32_t res_index,
     desc = find_image(res.reg, DescriptorForm::image);
     Descriptor* sampler = find_image(prog_.src(ins, res_index + 1).reg, DescriptorForm::sampler);
     if (!desc || !sampler)
-        return spv::NoResult;
+        return NoResult;
     DimInfo info;
     dim_info(desc->dimension, info);
     if (!desc->read_only || info.ms || info.dim == spv::DimBuffer) {
         error(Code::spirv_invalid_operand, "'%s' on a %s resource", vsir::opcode_info(ins.opcode).name,
             vsir::resource_dimension_name(desc->dimension));
-        return spv::NoResult;
+        return NoResult;
     }
     const vsir::Register& sampler_reg = prog_.src(ins, res_index + 1).reg;
     spv::Id image = load_descriptor(*desc, res.reg, desc->type);
@@ -449,7 +449,7 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
     }
     uint32_t next = res_index + 2;
     spv::Id coords = image_coords(prog_.src(ins, 0), *desc, Kind::f32);
-    std::vector<spv::IdImmediate> operands{{true, sampled}, {true, coords}};
+    std::vector<IdImmediate> operands{{true, sampled}, {true, coords}};
     if (shape.dref) {
         operands.push_back({true, load_scalar(prog_.src(ins, next++), Kind::f32).id});
     } else if (shape.gather) {
@@ -554,7 +554,7 @@ void Emitter::emit_resinfo(const vsir::Instruction& ins)
         if (ins.flags & vsir::flag_resinfo_rcp_float) {
             spv::Id rcp = b_.createBinOp(spv::OpFDiv, vec4, splat_constant(Kind::f32, 4, 0x3f800000u), f);
             f = b_.createOp(spv::OpVectorShuffle, vec4, // the mip count stays as it is
-                std::vector<spv::IdImmediate>{{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}});
+                std::vector<IdImmediate>{{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}});
         }
         value = {f, Kind::f32, 4};
     }
@@ -574,12 +574,12 @@ spv::Id Emitter::sample_count(const vsir::SrcParam& src)
     }
     Descriptor* desc = find_image(src.reg, DescriptorForm::image);
     if (!desc)
-        return spv::NoResult;
+        return NoResult;
     DimInfo info;
     dim_info(desc->dimension, info);
     if (!info.ms) {
         error(Code::spirv_invalid_operand, "sample count of a resource that is not multisampled");
-        return spv::NoResult;
+        return NoResult;
     }
     b_.addCapability(spv::CapabilityImageQuery);
     return b_.createUnaryOp(spv::OpImageQuerySamples, type(Kind::u32), load_descriptor(*desc, src.reg, desc->type));
@@ -624,7 +624,7 @@ void Emitter::emit_samplepos(const vsir::Instruction& ins)
         elements[31] = composite_constant(Kind::f32, std::array<spv::Id, 2>{constant_f32(0), constant_f32(0)}.data(), 2);
         spv::Id array = b_.makeArrayType(vec2, constant_u32(32), 0);
         spv::Id init = b_.make_composite_constant(array, elements, 32);
-        sample_positions_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array,
+        sample_positions_ = b_.createVariable(spv::StorageClassPrivate, array,
             "sample_positions", init);
         add_interface(sample_positions_);
     }
@@ -640,7 +640,7 @@ void Emitter::emit_samplepos(const vsir::Instruction& ins)
     at = b_.createTriOp(spv::OpSelect, u32, valid, at, constant_u32(31));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, vec2),
         std::vector<spv::Id>{sample_positions_, at});
-    spv::Id xy = b_.createLoad(ptr, spv::NoPrecision);
+    spv::Id xy = b_.createLoad(ptr);
     spv::Id f32 = type(Kind::f32);
     spv::Id parts[4] = {b_.createCompositeExtract(xy, f32, 0), b_.createCompositeExtract(xy, f32, 1),
         constant_f32(0.0f), constant_f32(0.0f)};
@@ -674,7 +674,7 @@ void Emitter::emit_bufinfo(const vsir::Instruction& ins)
         if (desc->is_array)
             block = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer,
                 buffer_block_type(desc->read_only)), std::vector<spv::Id>{desc->var, descriptor_index(*desc, res.reg)});
-        spv::Id words = b_.createOp(spv::OpArrayLength, u32, std::vector<spv::IdImmediate>{{true, block}, {false, 0}});
+        spv::Id words = b_.createOp(spv::OpArrayLength, u32, std::vector<IdImmediate>{{true, block}, {false, 0}});
         size = b_.createBinOp(spv::OpShiftLeftLogical, u32, words, constant_u32(2));
         if (desc->stride)
             size = b_.createBinOp(spv::OpUDiv, u32, size, constant_u32(desc->stride));

@@ -222,7 +222,7 @@ void Emitter::add_builtin_capabilities(spv::BuiltIn builtin, bool output)
 
 spv::Id Emitter::make_builtin_var(spv::BuiltIn builtin, spv::Id var_type, bool output, const char* name)
 {
-    spv::Id var = b_.createVariable(spv::NoPrecision, output ? spv::StorageClassOutput : spv::StorageClassInput,
+    spv::Id var = b_.createVariable(output ? spv::StorageClassOutput : spv::StorageClassInput,
         var_type, name);
     b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin));
     bool integer = builtin == spv::BuiltInSampleId || builtin == spv::BuiltInPrimitiveId
@@ -341,7 +341,7 @@ void Emitter::declare_tess_coord()
         return;
     }
     tess_coord_builtin_ = make_builtin_var(spv::BuiltInTessCoord, type(Kind::f32, 3), false, "TessCoord");
-    tess_coord_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, type(Kind::u32, 4), "vDomain",
+    tess_coord_ = b_.createVariable(spv::StorageClassPrivate, type(Kind::u32, 4), "vDomain",
         b_.makeNullConstant(type(Kind::u32, 4)));
     add_interface(tess_coord_);
 }
@@ -356,7 +356,7 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
     bool ps = stage == ShaderStage::pixel;
     spv::Id i32 = type(Kind::i32);
     spv::Id sample_mask = b_.makeArrayType(i32, constant_u32(1), 0);
-    spv::Id builtin = spv::NoResult;
+    spv::Id builtin = NoResult;
     bool private_only = false;
     switch (file) {
     case RegisterFile::depth_out:
@@ -413,7 +413,7 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
         return;
     }
     system_builtins_[size_t(file)] = builtin;
-    var = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, type(Kind::u32),
+    var = b_.createVariable(spv::StorageClassPrivate, type(Kind::u32),
         vsir::register_prefix(file), b_.makeNullConstant(type(Kind::u32)));
     add_interface(var);
 }
@@ -489,8 +489,8 @@ void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& si
     if (per_vertex && !set.output)
         array = b_.makeArrayType(array, constant_u32(set.vertices), 0);
     const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
-    set.array = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array, name,
-        set.output ? b_.makeNullConstant(array) : spv::NoResult);
+    set.array = b_.createVariable(spv::StorageClassPrivate, array, name,
+        set.output ? b_.makeNullConstant(array) : NoResult);
     add_interface(set.array);
 
     // Streams after the first get the locations after the previous streams'
@@ -592,7 +592,7 @@ void Emitter::create_location_var(const IoSet& set, IoVar& v, const SignatureEle
     spv::Id t = type(v.kind, v.count);
     if (set.per_vertex)
         t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
-    v.var = b_.createVariable(spv::NoPrecision, set.output ? spv::StorageClassOutput : spv::StorageClassInput, t, name);
+    v.var = b_.createVariable(set.output ? spv::StorageClassOutput : spv::StorageClassInput, t, name);
     uint32_t base = set.patch ? patch_location_base() : set.stream_location_base[v.stream & 3];
     b_.addDecoration(v.var, spv::DecorationLocation, int(v.reg + base));
     if (v.stream) {
@@ -655,7 +655,7 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
         return {tess_coord_, uint8_t(tess_coord_ ? 4 : 0)};
     }
     const IoSet* set = &in_;
-    spv::Id array = spv::NoResult;
+    spv::Id array = NoResult;
     uint32_t vertices = 0;
     switch (reg.file) {
     case RegisterFile::output:
@@ -726,16 +726,15 @@ spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uin
 void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
 {
     spv::Id u32 = type(Kind::u32);
-    spv::Id priv_vertex = set.per_vertex ? vertex : spv::NoResult;
+    spv::Id priv_vertex = set.per_vertex ? vertex : NoResult;
     if (v.is_array) {
         for (uint32_t i = 0; i < v.count; ++i) {
-            spv::Id value = bitcast(b_.createLoad(io_var_pointer(v, false, vertex, v.array_base + i),
-                spv::NoPrecision), u32);
+            spv::Id value = bitcast(b_.createLoad(io_var_pointer(v, false, vertex, v.array_base + i)), u32);
             b_.createStore(value, register_word_pointer(set.array, priv_vertex, v.reg, v.first + i));
         }
         return;
     }
-    spv::Id value = b_.createLoad(io_var_pointer(v, false, vertex, 0), spv::NoPrecision);
+    spv::Id value = b_.createLoad(io_var_pointer(v, false, vertex, 0));
     Value val{value, v.kind, v.count};
     if (v.builtin == spv::BuiltInFragCoord) { // D3D's SV_Position.w is 1/w
         spv::Id f32 = type(Kind::f32);
@@ -744,7 +743,7 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
         val.id = b_.createCompositeInsert(w, value, type(Kind::f32, 4), 3);
     }
     if (v.base_var) {
-        spv::Id base = b_.createLoad(v.base_var, spv::NoPrecision);
+        spv::Id base = b_.createLoad(v.base_var);
         val.id = b_.createBinOp(spv::OpISub, type(Kind::i32), value, base);
     }
     uint32_t words_count = 0;
@@ -759,7 +758,7 @@ void Emitter::copy_inputs(const IoSet& set)
 {
     if (!set.per_vertex) {
         for (const IoVar& v : set.vars)
-            copy_input(set, v, spv::NoResult);
+            copy_input(set, v, NoResult);
         return;
     }
     for (uint32_t k = 0; k < set.vertices; ++k)
@@ -778,7 +777,7 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
         spv::Id parts[4];
         for (uint32_t i = 0; i < count; ++i)
             parts[i] = b_.createLoad(register_word_pointer(source ? source : set.array, source_vertex, v.reg,
-                v.first + it + i), spv::NoPrecision);
+                v.first + it + i));
         spv::Id words = construct(Kind::u32, parts, count);
         Value val = from_words(words, count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
         b_.createStore(val.id, io_var_pointer(v, true, vertex, v.array_base + it));
@@ -789,14 +788,14 @@ void Emitter::copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream)
 {
     for (const IoVar& v : set.vars)
         if (v.stream == stream)
-            copy_output(set, v, vertex, spv::NoResult, spv::NoResult);
+            copy_output(set, v, vertex, NoResult, NoResult);
 }
 
 void Emitter::copy_system_values(bool output)
 {
     using vsir::RegisterFile;
     if (!output && tess_coord_) {
-        spv::Id xyz = b_.createLoad(tess_coord_builtin_, spv::NoPrecision);
+        spv::Id xyz = b_.createLoad(tess_coord_builtin_);
         spv::Id words = bitcast(xyz, type(Kind::u32, 3));
         spv::Id parts[4];
         for (uint32_t i = 0; i < 3; ++i)
@@ -822,16 +821,16 @@ void Emitter::copy_system_values(bool output)
                 pointer_type(output ? spv::StorageClassOutput : spv::StorageClassInput, i32),
                 std::vector<spv::Id>{builtin, constant_u32(0)});
         if (output) {
-            spv::Id value = b_.createLoad(priv, spv::NoPrecision);
+            spv::Id value = b_.createLoad(priv);
             bool depth = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge
                 || file == RegisterFile::depth_out_le;
             b_.createStore(bitcast(value, depth ? type(Kind::f32) : i32), target);
         } else if (file == RegisterFile::inner_coverage) { // bool → 1 / 0, as D3D's SV_InnerCoverage
-            spv::Id value = b_.createLoad(target, spv::NoPrecision);
+            spv::Id value = b_.createLoad(target);
             b_.createStore(b_.createTriOp(spv::OpSelect, type(Kind::u32), value, constant_u32(1), constant_u32(0)),
                 priv);
         } else {
-            spv::Id value = b_.createLoad(target, spv::NoPrecision);
+            spv::Id value = b_.createLoad(target);
             b_.createStore(bitcast(value, type(Kind::u32)), priv);
         }
     }
@@ -840,9 +839,9 @@ void Emitter::copy_system_values(bool output)
 void Emitter::begin_graphics_module()
 {
     entry_ = b_.makeEntryPoint("main");
-    spv::Block* body_entry = nullptr;
+    Block* body_entry = nullptr;
     const char* name = prog_.model.stage == ShaderStage::hull ? "hs_decls" : "shader_main";
-    main_ = b_.makeFunctionEntry(spv::NoPrecision, b_.makeVoidType(), name, {}, {}, {}, &body_entry);
+    main_ = b_.makeFunctionEntry(b_.makeVoidType(), name, &body_entry);
     switch (prog_.model.stage) {
     case ShaderStage::pixel:
         b_.addExecutionMode(entry_, spv::ExecutionModeOriginUpperLeft);
@@ -871,9 +870,9 @@ void Emitter::finish_graphics_entry()
     copy_system_values(false);
     b_.createFunctionCall(main_, {});
     if (prog_.model.stage != ShaderStage::geometry) // geometry shaders write at each emit
-        copy_outputs(out_, spv::NoResult);
+        copy_outputs(out_, NoResult);
     copy_system_values(true);
-    b_.makeReturn(true);
+    b_.makeReturn();
     b_.leaveFunction();
 }
 
@@ -898,9 +897,9 @@ void Emitter::emit_discard(const vsir::Instruction& ins)
         return;
     }
     spv::Id condition = test_condition(ins);
-    spv::Block* kill = new_block();
+    Block* kill = new_block();
     conditional_jump(condition, kill);
-    spv::Block* next = b_.getBuildPoint();
+    Block* next = b_.getBuildPoint();
     b_.setBuildPoint(kill);
     if (spirv_version(options_.target_env) >= 0x00010600) {
         b_.addCapability(spv::CapabilityDemoteToHelperInvocation);
@@ -925,7 +924,7 @@ void Emitter::emit_is_helper_lane(const vsir::Instruction& ins)
             if (spirv_version(options_.target_env) >= 0x00010600)
                 b_.addDecoration(helper_invocation_, spv::DecorationVolatile);
         }
-        helper = b_.createLoad(helper_invocation_, spv::NoPrecision);
+        helper = b_.createLoad(helper_invocation_);
     }
     alu::store_condition(*this, prog_.dst(ins, 0), helper, 1);
 }
@@ -939,7 +938,7 @@ void Emitter::emit_view_id(const vsir::Instruction& ins)
         if (prog_.model.stage == ShaderStage::pixel)
             b_.addDecoration(view_index_, spv::DecorationFlat);
     }
-    spv::Id index = b_.createLoad(view_index_, spv::NoPrecision);
+    spv::Id index = b_.createLoad(view_index_);
     const vsir::DstParam& dst = prog_.dst(ins, 0);
     store_dst(dst, as_kind({index, Kind::i32, 1}, kind_or_u32(dst.reg.type)));
 }
@@ -1020,13 +1019,13 @@ spv::Id Emitter::eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t
         if (!var || var->kind != Kind::f32) {
             if (report)
                 error(Code::spirv_unsupported_register, "v%u.%c is not an interpolated float input", r, "xyzw"[c]);
-            return spv::NoResult;
+            return NoResult;
         }
         spv::Id t = type(Kind::f32, var->count);
         spv::Id value = extra ? glsl(op, t, {var->var, extra}) : glsl(op, t, {var->var});
         parts[n++] = var->count > 1 ? b_.createCompositeExtract(value, f32, c - var->first) : value;
     }
-    return n ? construct(Kind::f32, parts, n) : spv::NoResult;
+    return n ? construct(Kind::f32, parts, n) : NoResult;
 }
 
 /// eval_centroid / eval_sample_index / eval_snapped on an input register:
@@ -1044,7 +1043,7 @@ void Emitter::emit_eval(const vsir::Instruction& ins)
         return;
     }
     b_.addCapability(spv::CapabilityInterpolationFunction);
-    spv::Id extra = spv::NoResult;
+    spv::Id extra = NoResult;
     GLSLstd450 op = GLSLstd450InterpolateAtCentroid;
     if (ins.opcode == Opcode::eval_sample_index) {
         op = GLSLstd450InterpolateAtSample;
@@ -1057,7 +1056,7 @@ void Emitter::emit_eval(const vsir::Instruction& ins)
     }
     uint8_t mask = dst.write_mask & 0xf;
     uint32_t n = 0;
-    spv::Id value = spv::NoResult;
+    spv::Id value = NoResult;
     if (src.reg.idx[0].rel_addr == vsir::invalid_index) {
         value = eval_register(op, extra, src.reg.idx[0].offset, src.swizzle, mask, true, n);
     } else {

@@ -107,7 +107,7 @@ void Emitter::emit_buffer_load(const vsir::Instruction& ins)
         error(Code::spirv_invalid_operand, "ld_structured on a raw buffer");
         return;
     }
-    spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : spv::NoResult;
+    spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : NoResult;
     spv::Id offset = load_scalar(prog_.src(ins, structured ? 1 : 0), Kind::u32).id;
     spv::Id base = buffer_word_index(*desc, index, offset);
     // Destination word p reads word swizzle[p]; a 64-bit SSA destination
@@ -122,14 +122,14 @@ void Emitter::emit_buffer_load(const vsir::Instruction& ins)
         for (uint32_t w = 0; w < (pairs ? 2u : 1u); ++w) {
             uint32_t slot = pairs ? 2 * k + w : p;
             spv::Id word = add_words(base, vsir::swizzle_component(res.swizzle, slot & 3));
-            parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word), spv::NoPrecision);
+            parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word));
         }
         ++k;
     }
     if (n)
         store_dst(dst, from_words(construct(Kind::u32, parts, n), n, kind));
     if (sparse)
-        store_residency_status(prog_.dst(ins, 1), spv::NoResult);
+        store_residency_status(prog_.dst(ins, 1), NoResult);
 }
 
 void Emitter::emit_buffer_store(const vsir::Instruction& ins)
@@ -143,7 +143,7 @@ void Emitter::emit_buffer_store(const vsir::Instruction& ins)
         error(Code::spirv_invalid_operand, "store_structured on a raw buffer");
         return;
     }
-    spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : spv::NoResult;
+    spv::Id index = structured ? load_scalar(prog_.src(ins, 0), Kind::u32).id : NoResult;
     spv::Id offset = load_scalar(prog_.src(ins, structured ? 1 : 0), Kind::u32).id;
     const vsir::SrcParam& value_src = prog_.src(ins, structured ? 2 : 1);
     // The write mask counts words: a 64-bit value fills two of them.
@@ -254,7 +254,7 @@ void Emitter::emit_atomic(const vsir::Instruction& ins)
         spv::Id index = load_component(address, 0, Kind::u32).id;
         word = buffer_word_index(*desc, index, load_component(address, 1, Kind::u32).id);
     } else {
-        word = buffer_word_index(*desc, spv::NoResult, load_component(address, 0, Kind::u32).id);
+        word = buffer_word_index(*desc, NoResult, load_component(address, 0, Kind::u32).id);
     }
     // A 64-bit value (DXIL) makes it an atomic on the ulong at that address.
     Kind kind = bit_width(kind_or_u32(prog_.src(ins, 1).reg.type)) == 64 ? Kind::u64 : Kind::u32;

@@ -72,7 +72,7 @@ void Emitter::declare_temps(uint32_t count)
     char name[16];
     while (temps_.size() < count) {
         snprintf(name, sizeof(name), "r%zu", temps_.size());
-        temps_.push_back(b_.createVariable(spv::NoPrecision, temp_storage(), type(Kind::u32, 4), name));
+        temps_.push_back(b_.createVariable(temp_storage(), type(Kind::u32, 4), name));
         if (has_subroutines_)
             add_interface(temps_.back());
     }
@@ -97,7 +97,7 @@ void Emitter::declare_indexable_temp(const vsir::Declaration& decl)
     // Declared in hs_decls (the DXIL lowering puts all of a hull shader's
     // arrays there): Private, so that every phase function sees it.
     x.storage = hull_phase_ == HullPhase::decls ? spv::StorageClassPrivate : temp_storage();
-    x.var = b_.createVariable(spv::NoPrecision, x.storage, array, name);
+    x.var = b_.createVariable(x.storage, array, name);
     if (x.storage == spv::StorageClassPrivate)
         add_interface(x.var);
     x.count = decl.count;
@@ -121,7 +121,7 @@ void Emitter::declare_immediate_constant_buffer(const vsir::Declaration& decl)
     }
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(count), 0);
     spv::Id init = b_.make_composite_constant(array, elements.data(), count);
-    icb_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array, "icb", init);
+    icb_ = b_.createVariable(spv::StorageClassPrivate, array, "icb", init);
     add_interface(icb_);
 }
 
@@ -150,7 +150,7 @@ spv::Id Emitter::builtin_variable(vsir::RegisterFile file)
         b_.addCapability(spv::CapabilityGroupNonUniform);
     }
     uint32_t size = file == vsir::RegisterFile::local_thread_index || wave ? 1 : 3;
-    var = b_.createVariable(spv::NoPrecision, spv::StorageClassInput, type(Kind::u32, size),
+    var = b_.createVariable(spv::StorageClassInput, type(Kind::u32, size),
         vsir::register_prefix(file));
     b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin_of(file)));
     add_interface(var);
@@ -251,15 +251,15 @@ spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
 {
     RegisterPointer rp = register_pointer(reg);
     if (!rp.ptr)
-        return spv::NoResult;
-    spv::Id whole = b_.createLoad(rp.ptr, spv::NoPrecision);
+        return NoResult;
+    spv::Id whole = b_.createLoad(rp.ptr);
     if (rp.size == 1) {
         spv::Id parts[4] = {whole, whole, whole, whole};
         return construct(Kind::u32, parts, lanes.count);
     }
     if (lanes.count == 1)
         return b_.createCompositeExtract(whole, type(Kind::u32), std::min<uint32_t>(lanes.word[0], rp.size - 1u));
-    std::vector<spv::IdImmediate> operands{{true, whole}, {true, whole}};
+    std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
     for (uint32_t i = 0; i < lanes.count; ++i)
         operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
     return b_.createOp(spv::OpVectorShuffle, type(Kind::u32, lanes.count), operands);
@@ -396,11 +396,11 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     }
     if (mask != 0xfu) {
-        spv::Id old = b_.createLoad(rp.ptr, spv::NoPrecision);
+        spv::Id old = b_.createLoad(rp.ptr);
         if (words_count == 1) {
             words = b_.createCompositeInsert(words, old, type(Kind::u32, 4), uint32_t(std::countr_zero(mask)));
         } else {
-            std::vector<spv::IdImmediate> operands{{true, old}, {true, words}};
+            std::vector<IdImmediate> operands{{true, old}, {true, words}};
             for (uint32_t i = 0, k = 0; i < 4; ++i)
                 operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
             words = b_.createOp(spv::OpVectorShuffle, type(Kind::u32, 4), operands);

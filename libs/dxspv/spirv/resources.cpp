@@ -105,7 +105,7 @@ void Emitter::create_descriptor_variable(Descriptor& desc, const vsir::Instructi
         return;
     char name[32];
     snprintf(name, sizeof(name), "%s%u", vsir::register_prefix(reg.file), reg.idx[0].offset);
-    desc.var = b_.createVariable(spv::NoPrecision, storage, descriptor_var_type(desc, element_type), name);
+    desc.var = b_.createVariable(storage, descriptor_var_type(desc, element_type), name);
     desc.set = binding.set;
     desc.binding = binding.binding;
     b_.addDecoration(desc.var, spv::DecorationDescriptorSet, int(binding.set));
@@ -215,7 +215,7 @@ void Emitter::prepare_push_constants()
         push_members_.push_back({members[i].range_id, i, members[i].size});
     }
     b_.addDecoration(block, spv::DecorationBlock);
-    push_block_var_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPushConstant, block, "push_constants");
+    push_block_var_ = b_.createVariable(spv::StorageClassPushConstant, block, "push_constants");
     add_interface(push_block_var_);
 }
 
@@ -314,7 +314,7 @@ void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins
         var_type = b_.makeArrayType(counter_block_, constant_u32(desc.range_count), 0);
     char name[32];
     snprintf(name, sizeof(name), "u%u_counter", prog_.dst(ins, 0).reg.idx[0].offset);
-    desc.counter_var = b_.createVariable(spv::NoPrecision, spv::StorageClassStorageBuffer, var_type, name);
+    desc.counter_var = b_.createVariable(spv::StorageClassStorageBuffer, var_type, name);
     b_.addDecoration(desc.counter_var, spv::DecorationDescriptorSet, int(binding.set));
     b_.addDecoration(desc.counter_var, spv::DecorationBinding, int(binding.binding));
     add_interface(desc.counter_var);
@@ -348,7 +348,7 @@ void Emitter::declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration
     char name[32];
     snprintf(name, sizeof(name), "g%u", prog_.dst(ins, 0).reg.idx[0].offset);
     spv::Id array = b_.makeArrayType(type(Kind::u32), constant_u32(desc->size), 0);
-    desc->var = b_.createVariable(spv::NoPrecision, spv::StorageClassWorkgroup, array, name);
+    desc->var = b_.createVariable(spv::StorageClassWorkgroup, array, name);
     add_interface(desc->var);
 }
 
@@ -456,18 +456,18 @@ spv::Id Emitter::constant_buffer_pointer(const vsir::Register& reg)
 {
     Descriptor* desc = find_descriptor(reg);
     if (!desc)
-        return spv::NoResult;
+        return NoResult;
     if (reg.index_count < 3) {
         error(Code::spirv_invalid_operand, "constant buffer operand needs 3 indices");
-        return spv::NoResult;
+        return NoResult;
     }
     if (reg.idx[2].rel_addr == vsir::invalid_index && reg.idx[2].offset >= desc->size) {
         error(Code::spirv_invalid_operand, "cb%u[%u] is outside the declared %u vec4s", reg.idx[0].offset,
             reg.idx[2].offset, desc->size);
-        return spv::NoResult;
+        return NoResult;
     }
     if (!desc->var)
-        return spv::NoResult;
+        return NoResult;
     if (desc->push_member != ~0u)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
             std::vector<spv::Id>{desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
@@ -511,7 +511,7 @@ spv::Id Emitter::buffer_qword_pointer(Descriptor& desc, const vsir::Register& re
         }
         char name[32];
         snprintf(name, sizeof(name), "u%u_64", reg.idx[0].offset);
-        desc.var64 = b_.createVariable(spv::NoPrecision, spv::StorageClassStorageBuffer,
+        desc.var64 = b_.createVariable(spv::StorageClassStorageBuffer,
             descriptor_var_type(desc, buffer_block64_), name);
         b_.addDecoration(desc.var64, spv::DecorationDescriptorSet, int(desc.set));
         b_.addDecoration(desc.var64, spv::DecorationBinding, int(desc.binding));

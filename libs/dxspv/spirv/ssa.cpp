@@ -166,16 +166,16 @@ bool Emitter::scan_ssa()
 /// on first use.
 spv::Id Emitter::ssa_variable(SsaValue& v, uint32_t id)
 {
-    spv::Function* fn = &b_.getBuildPoint()->getParent();
+    Function* fn = &b_.getBuildPoint()->getParent();
     if (!v.var) {
         char name[24];
         snprintf(name, sizeof(name), "sr%u", id);
         uint32_t count = uint32_t(std::popcount(v.mask));
-        v.var = b_.createVariable(spv::NoPrecision, spv::StorageClassFunction, type(v.kind, count), name);
+        v.var = b_.createVariable(spv::StorageClassFunction, type(v.kind, count), name);
         v.function = fn;
     } else if (v.function != fn) {
         error(Code::spirv_invalid_operand, "SSA value sr%u is used outside the function that defines it", id);
-        return spv::NoResult;
+        return NoResult;
     }
     return v.var;
 }
@@ -202,7 +202,7 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
         spv::Id var = ssa_variable(v, id);
         if (!var)
             return {undef(kind, lanes.count), kind, lanes.count};
-        whole = b_.createLoad(var, spv::NoPrecision);
+        whole = b_.createLoad(var);
     }
     uint32_t position[4];
     for (uint32_t i = 0; i < lanes.count; ++i) {
@@ -220,7 +220,7 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
     } else if (lanes.count == 1) {
         r = b_.createCompositeExtract(whole, type(v.kind), position[0]);
     } else {
-        std::vector<spv::IdImmediate> operands{{true, whole}, {true, whole}};
+        std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
         for (uint32_t i = 0; i < lanes.count; ++i)
             operands.push_back({false, position[i]});
         r = b_.createOp(spv::OpVectorShuffle, type(v.kind, lanes.count), operands);

@@ -76,8 +76,8 @@ bool Emitter::emit_phase(const vsir::Instruction& ins)
         return false;
     }
     b_.leaveFunction();
-    spv::Block* entry = nullptr;
-    phase.function = b_.makeFunctionEntry(spv::NoPrecision, b_.makeVoidType(), name, {}, {}, {}, &entry);
+    Block* entry = nullptr;
+    phase.function = b_.makeFunctionEntry(b_.makeVoidType(), name, &entry);
     main_ = phase.function;
     hull_phases_.push_back(phase);
     if (hull_phase_ == HullPhase::decls)
@@ -105,7 +105,7 @@ spv::Id Emitter::hull_vocp_array()
         return hull_vocp_;
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(uint32_t(out_.regs.size())), 0);
     array = b_.makeArrayType(array, constant_u32(out_.vertices), 0);
-    hull_vocp_ = b_.createVariable(spv::NoPrecision, spv::StorageClassPrivate, array, "vocp");
+    hull_vocp_ = b_.createVariable(spv::StorageClassPrivate, array, "vocp");
     add_interface(hull_vocp_);
     return hull_vocp_;
 }
@@ -158,7 +158,7 @@ void Emitter::finish_hull_entry()
     b_.setBuildPoint(entry_->getEntryBlock());
     copy_inputs(in_);
     copy_system_values(false);
-    spv::Id invocation = bitcast(b_.createLoad(hull_invocation_id(), spv::NoPrecision), type(Kind::u32));
+    spv::Id invocation = bitcast(b_.createLoad(hull_invocation_id()), type(Kind::u32));
     const HullPhaseFunction* cp_phase = nullptr;
     bool patch_phases = false;
     for (const HullPhaseFunction& p : hull_phases_) {
@@ -182,13 +182,13 @@ void Emitter::finish_hull_entry()
     if (patch_phases) {
         b_.createControlBarrier(spv::ScopeWorkgroup, spv::ScopeInvocation, spv::MemorySemanticsMaskNone);
         spv::Id first = b_.createBinOp(spv::OpIEqual, type(Kind::boolean), invocation, constant_u32(0));
-        spv::Builder::If branch(first, spv::SelectionControlMaskNone, b_);
+        Builder::If branch(first, spv::SelectionControlMaskNone, b_);
         if (hull_vocp_) {
             spv::Id u32 = type(Kind::u32);
             for (uint32_t k = 0; k < out_.vertices; ++k) {
                 for (const IoVar& v : out_.vars) {
                     uint32_t words_count = 0;
-                    spv::Id value = b_.createLoad(io_var_pointer(v, true, constant_u32(k), 0), spv::NoPrecision);
+                    spv::Id value = b_.createLoad(io_var_pointer(v, true, constant_u32(k), 0));
                     spv::Id words = to_words({value, v.kind, v.count}, words_count);
                     for (uint32_t i = 0; i < v.count && v.first + i < 4; ++i)
                         b_.createStore(words_count > 1 ? b_.createCompositeExtract(words, u32, i) : words,
@@ -207,10 +207,10 @@ void Emitter::finish_hull_entry()
                 b_.createFunctionCall(p.function, {});
             }
         }
-        copy_outputs(patch_, spv::NoResult);
+        copy_outputs(patch_, NoResult);
         branch.makeEndIf();
     }
-    b_.makeReturn(true);
+    b_.makeReturn();
     b_.leaveFunction();
 }
 

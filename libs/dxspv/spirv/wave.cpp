@@ -22,7 +22,7 @@ spv::Id subgroup_scope(Emitter& e) { return e.constant_u32(spv::ScopeSubgroup); 
 spv::Id group_op(Emitter& e, spv::Op op, spv::Id result_type, std::initializer_list<spv::Id> operands,
     int group_operation = -1)
 {
-    std::vector<spv::IdImmediate> args{{true, subgroup_scope(e)}};
+    std::vector<IdImmediate> args{{true, subgroup_scope(e)}};
     if (group_operation >= 0)
         args.push_back({false, unsigned(group_operation)});
     for (spv::Id id : operands)
@@ -64,7 +64,7 @@ spv::Op arithmetic_op(Opcode op, Kind kind)
 void store_ballot(Emitter& e, const DstParam& dst, spv::Id ballot)
 {
     uint32_t mask = dst.write_mask & 0xf;
-    std::vector<spv::IdImmediate> operands{{true, ballot}, {true, ballot}};
+    std::vector<IdImmediate> operands{{true, ballot}, {true, ballot}};
     for (uint32_t c = 0; c < 4; ++c)
         if (mask & (1u << c))
             operands.push_back({false, c});
@@ -110,7 +110,7 @@ void emit_wave_op(Emitter& e, const Instruction& ins)
     case Opcode::wave_lane_count: {
         spv::Id var = e.subgroup_builtin(ins.opcode == Opcode::wave_lane_index ? spv::BuiltInSubgroupLocalInvocationId
                                                                                : spv::BuiltInSubgroupSize);
-        e.store_dst(dst, e.as_kind({b.createLoad(var, spv::NoPrecision), Kind::u32, 1}, kind));
+        e.store_dst(dst, e.as_kind({b.createLoad(var), Kind::u32, 1}, kind));
         return;
     }
     case Opcode::wave_is_first_lane:
@@ -196,7 +196,7 @@ spv::Id Emitter::subgroup_builtin(spv::BuiltIn builtin)
     spv::Id& var = builtin == spv::BuiltInSubgroupSize ? subgroup_size_ : subgroup_local_id_;
     if (var)
         return var;
-    var = b_.createVariable(spv::NoPrecision, spv::StorageClassInput, type(Kind::u32),
+    var = b_.createVariable(spv::StorageClassInput, type(Kind::u32),
         builtin == spv::BuiltInSubgroupSize ? "SubgroupSize" : "SubgroupLocalInvocationId");
     b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin));
     if (prog_.model.stage == ShaderStage::pixel)

@@ -1,0 +1,400 @@
+// The SPIR-V module builder: ids, types, constants, annotations and the
+// instructions of blocks (the layout is builder_layout.cpp).
+#include "spirv/builder.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace dxspv::spirv {
+
+namespace {
+
+bool is_terminator(uint32_t op)
+{
+    switch (op) {
+    case spv::OpBranch:
+    case spv::OpBranchConditional:
+    case spv::OpSwitch:
+    case spv::OpReturn:
+    case spv::OpReturnValue:
+    case spv::OpKill:
+    case spv::OpUnreachable:
+    case spv::OpTerminateInvocation:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+bool Block::isTerminated() const
+{
+    return last_ != ~0u && is_terminator(words_[last_] & 0xffffu);
+}
+
+Builder::Builder(uint32_t version) : version_(version)
+{
+    ids_.resize(1);
+}
+
+spv::Id Builder::getUniqueId()
+{
+    ids_.emplace_back();
+    return ++bound_;
+}
+
+Builder::IdInfo& Builder::info(spv::Id id)
+{
+    static_assert(sizeof(IdInfo) == 16);
+    return ids_[id < ids_.size() ? id : 0];
+}
+
+uint32_t* Builder::emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count)
+{
+    size_t at = words.size();
+    words.resize(at + word_count);
+    words[at] = word_count << 16 | uint32_t(op);
+    return words.data() + at + 1;
+}
+
+void Builder::add_string(std::vector<uint32_t>& words, const char* s)
+{
+    size_t length = strlen(s);
+    size_t at = words.size();
+    words.resize(at + length / 4 + 1, 0);
+    memcpy(words.data() + at, s, length);
+}
+
+// ---- module level ----
+
+void Builder::addCapability(spv::Capability capability)
+{
+    for (uint32_t c : capabilities_) {
+        if (c == uint32_t(capability))
+            return;
+    }
+    capabilities_.push_back(capability);
+}
+
+void Builder::addExtension(const char* name)
+{
+    for (const char* e : extensions_) {
+        if (strcmp(e, name) == 0)
+            return;
+    }
+    extensions_.push_back(name);
+}
+
+spv::Id Builder::import(const char* name)
+{
+    spv::Id id = getUniqueId();
+    size_t at = imports_.size();
+    emit(imports_, spv::OpExtInstImport, 2)[0] = id;
+    add_string(imports_, name);
+    imports_[at] = uint32_t(imports_.size() - at) << 16 | spv::OpExtInstImport;
+    return id;
+}
+
+void Builder::setMemoryModel(spv::AddressingModel addressing, spv::MemoryModel memory)
+{
+    memory_model_.clear();
+    uint32_t* w = emit(memory_model_, spv::OpMemoryModel, 3);
+    w[0] = addressing;
+    w[1] = memory;
+}
+
+void Builder::addEntryPoint(spv::ExecutionModel model, Function* function, const char* name,
+    const std::vector<spv::Id>& interface)
+{
+    size_t at = entry_points_.size();
+    uint32_t* w = emit(entry_points_, spv::OpEntryPoint, 3);
+    w[0] = model;
+    w[1] = function->id_;
+    add_string(entry_points_, name);
+    entry_points_.insert(entry_points_.end(), interface.begin(), interface.end());
+    entry_points_[at] = uint32_t(entry_points_.size() - at) << 16 | spv::OpEntryPoint;
+}
+
+void Builder::addExecutionMode(Function* function, spv::ExecutionMode mode, int v1, int v2, int v3)
+{
+    uint32_t count = 3 + (v1 >= 0) + (v2 >= 0) + (v3 >= 0);
+    uint32_t* w = emit(execution_modes_, spv::OpExecutionMode, count);
+    w[0] = function->id_;
+    w[1] = mode;
+    int values[3] = {v1, v2, v3};
+    for (uint32_t i = 0; i + 3 < count; ++i)
+        w[2 + i] = uint32_t(values[i]);
+}
+
+void Builder::addName(spv::Id id, const char* name)
+{
+    size_t at = names_.size();
+    emit(names_, spv::OpName, 2)[0] = id;
+    add_string(names_, name);
+    names_[at] = uint32_t(names_.size() - at) << 16 | spv::OpName;
+}
+
+void Builder::addMemberName(spv::Id id, int member, const char* name)
+{
+    size_t at = names_.size();
+    uint32_t* w = emit(names_, spv::OpMemberName, 3);
+    w[0] = id;
+    w[1] = uint32_t(member);
+    add_string(names_, name);
+    names_[at] = uint32_t(names_.size() - at) << 16 | spv::OpMemberName;
+}
+
+void Builder::addDecoration(spv::Id id, spv::Decoration decoration, int value)
+{
+    uint32_t* w = emit(annotations_, spv::OpDecorate, value >= 0 ? 4 : 3);
+    w[0] = id;
+    w[1] = decoration;
+    if (value >= 0)
+        w[2] = uint32_t(value);
+}
+
+void Builder::addDecorationId(spv::Id id, spv::Decoration decoration, spv::Id operand)
+{
+    uint32_t* w = emit(annotations_, spv::OpDecorateId, 4);
+    w[0] = id;
+    w[1] = decoration;
+    w[2] = operand;
+}
+
+void Builder::addMemberDecoration(spv::Id id, unsigned member, spv::Decoration decoration, int value)
+{
+    uint32_t* w = emit(annotations_, spv::OpMemberDecorate, value >= 0 ? 5 : 4);
+    w[0] = id;
+    w[1] = member;
+    w[2] = decoration;
+    if (value >= 0)
+        w[3] = uint32_t(value);
+}
+
+// ---- types ----
+
+/// A type instruction in globals_; with `dedup`, an existing identical one
+/// is returned instead (types are few: a linear search).
+spv::Id Builder::emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup)
+{
+    uint32_t count = uint32_t(operands.size());
+    if (dedup) {
+        for (spv::Id id : types_) {
+            const IdInfo& i = ids_[id];
+            if (i.op != op || (globals_[i.at] >> 16) != count + 2)
+                continue;
+            if (std::equal(operands.begin(), operands.end(), globals_.begin() + i.at + 2))
+                return id;
+        }
+    }
+    spv::Id id = getUniqueId();
+    size_t at = globals_.size();
+    uint32_t* w = emit(globals_, op, count + 2);
+    w[0] = id;
+    std::copy(operands.begin(), operands.end(), w + 1);
+    IdInfo& i = info(id);
+    i.op = uint16_t(op);
+    i.at = uint32_t(at);
+    types_.push_back(id);
+    return id;
+}
+
+spv::Id Builder::makeVoidType()
+{
+    if (!void_type_)
+        void_type_ = emit_type(spv::OpTypeVoid, {});
+    return void_type_;
+}
+
+spv::Id Builder::makeBoolType()
+{
+    if (!bool_type_)
+        bool_type_ = emit_type(spv::OpTypeBool, {});
+    return bool_type_;
+}
+
+spv::Id Builder::makeIntegerType(int width, bool is_signed)
+{
+    if (width == 64)
+        addCapability(spv::CapabilityInt64);
+    return emit_type(spv::OpTypeInt, {uint32_t(width), is_signed ? 1u : 0u});
+}
+
+spv::Id Builder::makeFloatType(int width)
+{
+    if (width == 64)
+        addCapability(spv::CapabilityFloat64);
+    return emit_type(spv::OpTypeFloat, {uint32_t(width)});
+}
+
+spv::Id Builder::makeVectorType(spv::Id component, int count)
+{
+    return emit_type(spv::OpTypeVector, {component, uint32_t(count)});
+}
+
+spv::Id Builder::makeArrayType(spv::Id element, spv::Id length, int stride)
+{
+    return emit_type(spv::OpTypeArray, {element, length}, stride == 0);
+}
+
+spv::Id Builder::makeRuntimeArray(spv::Id element)
+{
+    return emit_type(spv::OpTypeRuntimeArray, {element}, false);
+}
+
+spv::Id Builder::makeStructType(const std::vector<spv::Id>& members, const char* name)
+{
+    spv::Id id = getUniqueId();
+    size_t at = globals_.size();
+    uint32_t* w = emit(globals_, spv::OpTypeStruct, uint32_t(members.size()) + 2);
+    w[0] = id;
+    std::copy(members.begin(), members.end(), w + 1);
+    IdInfo& i = info(id);
+    i.op = spv::OpTypeStruct;
+    i.at = uint32_t(at);
+    types_.push_back(id);
+    if (name && *name)
+        addName(id, name);
+    return id;
+}
+
+spv::Id Builder::makeStructResultType(spv::Id type0, spv::Id type1)
+{
+    for (spv::Id id : types_) {
+        const IdInfo& i = ids_[id];
+        if (i.op == spv::OpTypeStruct && globals_[i.at] >> 16 == 4 && globals_[i.at + 2] == type0
+            && globals_[i.at + 3] == type1)
+            return id;
+    }
+    return makeStructType({type0, type1}, "ResType");
+}
+
+spv::Id Builder::makePointer(spv::StorageClass storage, spv::Id pointee)
+{
+    spv::Id id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee});
+    info(id).storage = uint16_t(storage);
+    return id;
+}
+
+spv::Id Builder::makeFunctionType(spv::Id return_type, const std::vector<spv::Id>& params)
+{
+    if (params.empty())
+        return emit_type(spv::OpTypeFunction, {return_type});
+    spv::Id id = getUniqueId();
+    size_t at = globals_.size();
+    uint32_t* w = emit(globals_, spv::OpTypeFunction, uint32_t(params.size()) + 3);
+    w[0] = id;
+    w[1] = return_type;
+    std::copy(params.begin(), params.end(), w + 2);
+    IdInfo& i = info(id);
+    i.op = spv::OpTypeFunction;
+    i.at = uint32_t(at);
+    return id;
+}
+
+spv::Id Builder::makeImageType(spv::Id sampled_type, spv::Dim dim, bool depth, bool arrayed, bool ms,
+    unsigned sampled, spv::ImageFormat format)
+{
+    return emit_type(spv::OpTypeImage, {sampled_type, uint32_t(dim), depth ? 1u : 0u, arrayed ? 1u : 0u,
+        ms ? 1u : 0u, sampled, uint32_t(format)});
+}
+
+spv::Id Builder::makeSamplerType()
+{
+    return emit_type(spv::OpTypeSampler, {});
+}
+
+spv::Id Builder::makeSampledImageType(spv::Id image_type)
+{
+    return emit_type(spv::OpTypeSampledImage, {image_type});
+}
+
+// ---- constants ----
+
+spv::Id Builder::makeBoolConstant(bool value)
+{
+    spv::Id& c = value ? true_ : false_;
+    if (!c) {
+        spv::Id type = makeBoolType();
+        c = getUniqueId();
+        uint32_t* w = emit(globals_, value ? spv::OpConstantTrue : spv::OpConstantFalse, 3);
+        w[0] = type;
+        w[1] = c;
+        info(c).type = type;
+        info(c).op = uint16_t(value ? spv::OpConstantTrue : spv::OpConstantFalse);
+    }
+    return c;
+}
+
+spv::Id Builder::makeUintConstant(uint32_t value, bool spec_constant)
+{
+    if (!spec_constant)
+        return make_scalar_constant(makeUintType(32), value, false);
+    spv::Id type = makeUintType(32);
+    spv::Id id = getUniqueId();
+    uint32_t* w = emit(globals_, spv::OpSpecConstant, 4);
+    w[0] = type;
+    w[1] = id;
+    w[2] = value;
+    info(id).type = type;
+    info(id).op = spv::OpSpecConstant;
+    return id;
+}
+
+spv::Id Builder::makeNullConstant(spv::Id type)
+{
+    for (spv::Id id : nulls_) {
+        if (ids_[id].type == type)
+            return id;
+    }
+    spv::Id id = getUniqueId();
+    uint32_t* w = emit(globals_, spv::OpConstantNull, 3);
+    w[0] = type;
+    w[1] = id;
+    info(id).type = type;
+    info(id).op = spv::OpConstantNull;
+    nulls_.push_back(id);
+    return id;
+}
+
+spv::Id Builder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)
+{
+    spv::Id id = getUniqueId();
+    uint32_t* w = emit(globals_, spv::OpConstant, wide ? 5 : 4);
+    w[0] = type;
+    w[1] = id;
+    w[2] = uint32_t(bits);
+    if (wide)
+        w[3] = uint32_t(bits >> 32);
+    info(id).type = type;
+    info(id).op = spv::OpConstant;
+    return id;
+}
+
+spv::Id Builder::make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count)
+{
+    spv::Id id = getUniqueId();
+    uint32_t* w = emit(globals_, spv::OpConstantComposite, count + 3);
+    w[0] = type;
+    w[1] = id;
+    std::copy(parts, parts + count, w + 2);
+    info(id).type = type;
+    info(id).op = spv::OpConstantComposite;
+    return id;
+}
+
+// ---- queries ----
+
+spv::Id Builder::getTypeId(spv::Id id) const
+{
+    return id < ids_.size() ? ids_[id].type : 0;
+}
+
+spv::StorageClass Builder::getStorageClass(spv::Id id) const
+{
+    spv::Id type = getTypeId(id);
+    return spv::StorageClass(type < ids_.size() ? ids_[type].storage : 0);
+}
+
+} // namespace dxspv::spirv

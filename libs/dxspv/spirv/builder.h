@@ -1,0 +1,227 @@
+// The SPIR-V module builder: ids, types, constants, decorations, functions
+// and blocks, written once as words.
+//
+// Every instruction is encoded into its section's word vector when it is
+// created (no per-instruction objects, no per-operand allocation); blocks
+// keep their own word vectors so that a construct's header can get its merge
+// and branch after the construct's body was emitted. dump() lays the module
+// out in the order SPIR-V requires, the blocks of each function in a
+// structured order (dominators first, a construct's merge block after its
+// body), without the blocks no control flow reaches; an unreachable merge
+// block becomes OpUnreachable and an unreachable continue target a branch back
+// to its loop header, and names and decorations of values defined in dropped
+// code are dropped with them.
+//
+// The method names follow glslang's spv::Builder, whose subset the emitter
+// was first written against.
+#pragma once
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <initializer_list>
+#include <utility>
+#include <vector>
+
+namespace dxspv::spirv {
+
+inline constexpr spv::Id NoResult = 0;
+
+/// An operand of createOp / createNoResultOp: an id, or a literal word.
+struct IdImmediate {
+    bool isId;
+    uint32_t word;
+};
+
+class Function;
+
+class Block {
+public:
+    spv::Id getId() const { return id_; }
+    Function& getParent() const { return *function_; }
+    bool isTerminated() const;
+    /// No instruction yet.
+    bool empty() const { return words_.empty(); }
+
+private:
+    friend class Builder;
+    spv::Id id_ = 0;
+    uint32_t index_ = 0;        ///< in Builder::blocks_
+    uint32_t local_ = 0;        ///< in its function's blocks_
+    Function* function_ = nullptr;
+    std::vector<uint32_t> words_;
+    uint32_t last_ = ~0u;       ///< offset of the last instruction in words_
+    spv::Id merge_ = 0;         ///< OpSelectionMerge / OpLoopMerge target
+    spv::Id continue_ = 0;      ///< OpLoopMerge continue target
+};
+
+class Function {
+public:
+    spv::Id getId() const { return id_; }
+    Block* getEntryBlock() const { return blocks_.front(); }
+
+private:
+    friend class Builder;
+    spv::Id id_ = 0, type_ = 0, return_type_ = 0;
+    std::vector<Block*> blocks_;
+    std::vector<uint32_t> variables_; ///< OpVariable Function, placed at the start of the entry block
+};
+
+class Builder {
+public:
+    /// `version`: the SPIR-V version word (0x00010000 for 1.0 ...).
+    explicit Builder(uint32_t version);
+    Builder(const Builder&) = delete;
+    Builder& operator=(const Builder&) = delete;
+
+    spv::Id getUniqueId();
+
+    // ---- module level ----
+    void addCapability(spv::Capability capability);
+    void addExtension(const char* name);
+    spv::Id import(const char* name);
+    void setMemoryModel(spv::AddressingModel addressing, spv::MemoryModel memory);
+    void addEntryPoint(spv::ExecutionModel model, Function* function, const char* name,
+        const std::vector<spv::Id>& interface);
+    void addExecutionMode(Function* function, spv::ExecutionMode mode, int v1 = -1, int v2 = -1, int v3 = -1);
+    void addName(spv::Id id, const char* name);
+    void addMemberName(spv::Id id, int member, const char* name);
+    void addDecoration(spv::Id id, spv::Decoration decoration, int value = -1);
+    void addDecorationId(spv::Id id, spv::Decoration decoration, spv::Id operand);
+    void addMemberDecoration(spv::Id id, unsigned member, spv::Decoration decoration, int value = -1);
+
+    // ---- types (deduplicated except structs, and arrays with a stride) ----
+    spv::Id makeVoidType();
+    spv::Id makeBoolType();
+    spv::Id makeIntegerType(int width, bool is_signed);
+    spv::Id makeIntType(int width) { return makeIntegerType(width, true); }
+    spv::Id makeUintType(int width) { return makeIntegerType(width, false); }
+    spv::Id makeFloatType(int width);
+    spv::Id makeVectorType(spv::Id component, int count);
+    /// `stride` non-zero: a type of its own, for the caller to decorate with
+    /// that ArrayStride.
+    spv::Id makeArrayType(spv::Id element, spv::Id length, int stride);
+    spv::Id makeRuntimeArray(spv::Id element);
+    spv::Id makeStructType(const std::vector<spv::Id>& members, const char* name);
+    spv::Id makeStructResultType(spv::Id type0, spv::Id type1);
+    spv::Id makePointer(spv::StorageClass storage, spv::Id pointee);
+    spv::Id makeFunctionType(spv::Id return_type, const std::vector<spv::Id>& params);
+    spv::Id makeImageType(spv::Id sampled_type, spv::Dim dim, bool depth, bool arrayed, bool ms, unsigned sampled,
+        spv::ImageFormat format);
+    spv::Id makeSamplerType();
+    spv::Id makeSampledImageType(spv::Id image_type);
+
+    // ---- constants ----
+    spv::Id makeBoolConstant(bool value);
+    spv::Id makeUintConstant(uint32_t value, bool spec_constant = false);
+    spv::Id makeIntConstant(int32_t value) { return make_scalar_constant(makeIntType(32), uint32_t(value), false); }
+    spv::Id makeNullConstant(spv::Id type);
+    /// OpConstant of `type` (one word, two when `wide`); not deduplicated.
+    spv::Id make_scalar_constant(spv::Id type, uint64_t bits, bool wide);
+    spv::Id make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count);
+
+    // ---- queries ----
+    spv::Id getTypeId(spv::Id id) const;
+    /// Storage class of a pointer-typed id (a variable, an access chain).
+    spv::StorageClass getStorageClass(spv::Id id) const;
+
+    // ---- functions and blocks ----
+    /// A void function without parameters that is the entry point; the
+    /// build point moves to its entry block.
+    Function* makeEntryPoint(const char* name);
+    Function* makeFunctionEntry(spv::Id return_type, const char* name, Block** entry);
+    /// Ends the build point's function: a return if its block is open.
+    void leaveFunction();
+    Block& makeNewBlock();
+    void setBuildPoint(Block* block) { block_ = block; }
+    Block* getBuildPoint() const { return block_; }
+
+    // ---- instructions at the build point ----
+    spv::Id createVariable(spv::StorageClass storage, spv::Id type, const char* name = nullptr,
+        spv::Id initializer = NoResult);
+    spv::Id createUndefined(spv::Id type);
+    spv::Id createLoad(spv::Id pointer);
+    void createStore(spv::Id value, spv::Id pointer);
+    spv::Id createUnaryOp(spv::Op op, spv::Id type, spv::Id a);
+    spv::Id createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b);
+    spv::Id createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv::Id c);
+    spv::Id createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& operands);
+    spv::Id createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands);
+    void createNoResultOp(spv::Op op);
+    void createNoResultOp(spv::Op op, spv::Id operand);
+    void createNoResultOp(spv::Op op, const std::vector<spv::Id>& operands);
+    void createNoResultOp(spv::Op op, const std::vector<IdImmediate>& operands);
+    spv::Id createCompositeExtract(spv::Id composite, spv::Id type, unsigned index);
+    spv::Id createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index);
+    spv::Id createCompositeConstruct(spv::Id type, const std::vector<spv::Id>& parts);
+    spv::Id createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::initializer_list<spv::Id> args);
+    spv::Id createBuiltinCall(spv::Id type, spv::Id set, int instruction, const std::vector<spv::Id>& args);
+    spv::Id createFunctionCall(Function* function, const std::vector<spv::Id>& args);
+    void createControlBarrier(spv::Scope execution, spv::Scope memory, spv::MemorySemanticsMask semantics);
+
+    // ---- control flow ----
+    void createBranch(Block* target);
+    void createConditionalBranch(spv::Id condition, Block* then_block, Block* else_block);
+    void createSelectionMerge(Block* merge, unsigned control);
+    void createLoopMerge(Block* merge, Block* continue_target, unsigned control);
+    /// Appends OpSwitch to `header` (which need not be the build point).
+    void createSwitch(Block* header, spv::Id selector, Block* default_block,
+        const std::pair<uint32_t, Block*>* cases, size_t case_count);
+    void makeReturn();
+
+    /// A selection without else: the build point's block becomes the header,
+    /// the code between construction and makeEndIf() the then-block.
+    class If {
+    public:
+        If(spv::Id condition, unsigned control, Builder& builder);
+        void makeEndIf();
+
+    private:
+        Builder& builder_;
+        spv::Id condition_;
+        unsigned control_;
+        Block* header_;
+        Block* then_;
+        Block* merge_;
+    };
+
+    /// The module's words.
+    void dump(std::vector<uint32_t>& out) const;
+
+private:
+    struct IdInfo {
+        spv::Id type = 0;     ///< result type (0 for types and labels)
+        uint16_t op = 0;      ///< defining opcode
+        uint16_t storage = 0; ///< pointer types: storage class
+        uint32_t block = 0;   ///< instructions in blocks: 1 + index in blocks_
+        uint32_t at = 0;      ///< types: offset of the instruction in globals_
+    };
+
+    IdInfo& info(spv::Id id);
+    static uint32_t* emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count);
+    spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
+    spv::Id result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands);
+    void instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands);
+    static void add_string(std::vector<uint32_t>& words, const char* s);
+    Block* block_of(spv::Id label) const;
+    size_t successors(const Block& block, Block** out) const;
+    void dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const;
+
+    uint32_t version_;
+    spv::Id bound_ = 0;
+    std::vector<IdInfo> ids_;
+    std::vector<uint32_t> capabilities_;
+    std::vector<const char*> extensions_;
+    std::vector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
+    std::vector<spv::Id> types_, nulls_; ///< for deduplication
+    std::vector<uint32_t> globals_; ///< types, constants and global variables in creation order
+    std::deque<Function> functions_;
+    std::deque<Block> blocks_;
+    Block* block_ = nullptr;
+    spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
+};
+
+} // namespace dxspv::spirv

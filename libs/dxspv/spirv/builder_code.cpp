@@ -1,0 +1,348 @@
+// The SPIR-V module builder: functions, blocks, and the instructions emitted
+// at the build point.
+#include "spirv/builder.h"
+
+#include <algorithm>
+
+namespace dxspv::spirv {
+
+// ---- functions and blocks ----
+
+Function* Builder::makeFunctionEntry(spv::Id return_type, const char* name, Block** entry)
+{
+    Function& f = functions_.emplace_back();
+    f.id_ = getUniqueId();
+    f.return_type_ = return_type;
+    f.type_ = makeFunctionType(return_type, {});
+    if (name && *name)
+        addName(f.id_, name);
+    block_ = nullptr;
+    Block* first = &blocks_.emplace_back();
+    first->id_ = getUniqueId();
+    first->index_ = uint32_t(blocks_.size() - 1);
+    ids_[first->id_].op = spv::OpLabel;
+    ids_[first->id_].at = first->index_;
+    first->function_ = &f;
+    first->local_ = 0;
+    f.blocks_.push_back(first);
+    block_ = first;
+    if (entry)
+        *entry = first;
+    return &f;
+}
+
+Function* Builder::makeEntryPoint(const char* name)
+{
+    return makeFunctionEntry(makeVoidType(), name, nullptr);
+}
+
+void Builder::leaveFunction()
+{
+    if (block_ && !block_->isTerminated())
+        makeReturn();
+}
+
+Block& Builder::makeNewBlock()
+{
+    Function* f = block_->function_;
+    Block& b = blocks_.emplace_back();
+    b.id_ = getUniqueId();
+    b.index_ = uint32_t(blocks_.size() - 1);
+    ids_[b.id_].op = spv::OpLabel;
+    ids_[b.id_].at = b.index_;
+    b.function_ = f;
+    b.local_ = uint32_t(f->blocks_.size());
+    f->blocks_.push_back(&b);
+    return b;
+}
+
+// ---- instruction encoding ----
+
+/// Appends `op` with a result of `type` (a type of 0: no result type) and
+/// room for `operand_count` words; returns the result id.
+spv::Id Builder::result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands)
+{
+    spv::Id id = getUniqueId();
+    std::vector<uint32_t>& words = block_->words_;
+    size_t at = words.size();
+    uint32_t* w = emit(words, op, operand_count + (type ? 3 : 2));
+    if (type)
+        *w++ = type;
+    *w++ = id;
+    operands = w;
+    block_->last_ = uint32_t(at);
+    IdInfo& i = ids_[id];
+    i.type = type;
+    i.op = uint16_t(op);
+    i.block = uint32_t(block_->index_ + 1);
+    return id;
+}
+
+/// Appends `op` without a result.
+void Builder::instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands)
+{
+    std::vector<uint32_t>& words = block_->words_;
+    size_t at = words.size();
+    operands = emit(words, op, operand_count + 1);
+    block_->last_ = uint32_t(at);
+}
+
+// ---- instructions ----
+
+spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const char* name, spv::Id initializer)
+{
+    spv::Id pointer = makePointer(storage, type);
+    spv::Id id = getUniqueId();
+    std::vector<uint32_t>& words = storage == spv::StorageClassFunction ? block_->function_->variables_ : globals_;
+    uint32_t* w = emit(words, spv::OpVariable, initializer ? 5 : 4);
+    w[0] = pointer;
+    w[1] = id;
+    w[2] = storage;
+    if (initializer)
+        w[3] = initializer;
+    IdInfo& i = ids_[id];
+    i.type = pointer;
+    i.op = spv::OpVariable;
+    if (name && *name)
+        addName(id, name);
+    return id;
+}
+
+spv::Id Builder::createUndefined(spv::Id type)
+{
+    uint32_t* w;
+    return result(spv::OpUndef, type, 0, w);
+}
+
+spv::Id Builder::createLoad(spv::Id pointer)
+{
+    spv::Id pointer_type = getTypeId(pointer);
+    spv::Id type = pointer_type < ids_.size() && ids_[pointer_type].op == spv::OpTypePointer
+                       ? globals_[ids_[pointer_type].at + 3]
+                       : 0;
+    uint32_t* w;
+    spv::Id id = result(spv::OpLoad, type, 1, w);
+    w[0] = pointer;
+    return id;
+}
+
+void Builder::createStore(spv::Id value, spv::Id pointer)
+{
+    uint32_t* w;
+    instruction(spv::OpStore, 2, w);
+    w[0] = pointer;
+    w[1] = value;
+}
+
+spv::Id Builder::createUnaryOp(spv::Op op, spv::Id type, spv::Id a)
+{
+    uint32_t* w;
+    spv::Id id = result(op, type, 1, w);
+    w[0] = a;
+    return id;
+}
+
+spv::Id Builder::createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b)
+{
+    uint32_t* w;
+    spv::Id id = result(op, type, 2, w);
+    w[0] = a;
+    w[1] = b;
+    return id;
+}
+
+spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv::Id c)
+{
+    uint32_t* w;
+    spv::Id id = result(op, type, 3, w);
+    w[0] = a;
+    w[1] = b;
+    w[2] = c;
+    return id;
+}
+
+spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& operands)
+{
+    uint32_t* w;
+    spv::Id id = result(op, type, uint32_t(operands.size()), w);
+    std::copy(operands.begin(), operands.end(), w);
+    return id;
+}
+
+spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands)
+{
+    uint32_t* w;
+    spv::Id id = result(op, type, uint32_t(operands.size()), w);
+    for (const IdImmediate& o : operands)
+        *w++ = o.word;
+    return id;
+}
+
+void Builder::createNoResultOp(spv::Op op)
+{
+    uint32_t* w;
+    instruction(op, 0, w);
+}
+
+void Builder::createNoResultOp(spv::Op op, spv::Id operand)
+{
+    uint32_t* w;
+    instruction(op, 1, w);
+    w[0] = operand;
+}
+
+void Builder::createNoResultOp(spv::Op op, const std::vector<spv::Id>& operands)
+{
+    uint32_t* w;
+    instruction(op, uint32_t(operands.size()), w);
+    std::copy(operands.begin(), operands.end(), w);
+}
+
+void Builder::createNoResultOp(spv::Op op, const std::vector<IdImmediate>& operands)
+{
+    uint32_t* w;
+    instruction(op, uint32_t(operands.size()), w);
+    for (const IdImmediate& o : operands)
+        *w++ = o.word;
+}
+
+spv::Id Builder::createCompositeExtract(spv::Id composite, spv::Id type, unsigned index)
+{
+    uint32_t* w;
+    spv::Id id = result(spv::OpCompositeExtract, type, 2, w);
+    w[0] = composite;
+    w[1] = index;
+    return id;
+}
+
+spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index)
+{
+    uint32_t* w;
+    spv::Id id = result(spv::OpCompositeInsert, type, 3, w);
+    w[0] = object;
+    w[1] = composite;
+    w[2] = index;
+    return id;
+}
+
+spv::Id Builder::createCompositeConstruct(spv::Id type, const std::vector<spv::Id>& parts)
+{
+    return createOp(spv::OpCompositeConstruct, type, parts);
+}
+
+spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::initializer_list<spv::Id> args)
+{
+    uint32_t* w;
+    spv::Id id = result(spv::OpExtInst, type, uint32_t(args.size()) + 2, w);
+    w[0] = set;
+    w[1] = uint32_t(instruction);
+    std::copy(args.begin(), args.end(), w + 2);
+    return id;
+}
+
+spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, const std::vector<spv::Id>& args)
+{
+    uint32_t* w;
+    spv::Id id = result(spv::OpExtInst, type, uint32_t(args.size()) + 2, w);
+    w[0] = set;
+    w[1] = uint32_t(instruction);
+    std::copy(args.begin(), args.end(), w + 2);
+    return id;
+}
+
+spv::Id Builder::createFunctionCall(Function* function, const std::vector<spv::Id>& args)
+{
+    uint32_t* w;
+    spv::Id id = result(spv::OpFunctionCall, function->return_type_, uint32_t(args.size()) + 1, w);
+    w[0] = function->id_;
+    std::copy(args.begin(), args.end(), w + 1);
+    return id;
+}
+
+void Builder::createControlBarrier(spv::Scope execution, spv::Scope memory, spv::MemorySemanticsMask semantics)
+{
+    spv::Id operands[3] = {makeUintConstant(execution), makeUintConstant(memory), makeUintConstant(semantics)};
+    uint32_t* w;
+    instruction(spv::OpControlBarrier, 3, w);
+    std::copy(operands, operands + 3, w);
+}
+
+// ---- control flow ----
+
+void Builder::createBranch(Block* target)
+{
+    uint32_t* w;
+    instruction(spv::OpBranch, 1, w);
+    w[0] = target->id_;
+}
+
+void Builder::createConditionalBranch(spv::Id condition, Block* then_block, Block* else_block)
+{
+    uint32_t* w;
+    instruction(spv::OpBranchConditional, 3, w);
+    w[0] = condition;
+    w[1] = then_block->id_;
+    w[2] = else_block->id_;
+}
+
+void Builder::createSelectionMerge(Block* merge, unsigned control)
+{
+    uint32_t* w;
+    instruction(spv::OpSelectionMerge, 2, w);
+    w[0] = merge->id_;
+    w[1] = control;
+    block_->merge_ = merge->id_;
+}
+
+void Builder::createLoopMerge(Block* merge, Block* continue_target, unsigned control)
+{
+    uint32_t* w;
+    instruction(spv::OpLoopMerge, 3, w);
+    w[0] = merge->id_;
+    w[1] = continue_target->id_;
+    w[2] = control;
+    block_->merge_ = merge->id_;
+    block_->continue_ = continue_target->id_;
+}
+
+void Builder::createSwitch(Block* header, spv::Id selector, Block* default_block,
+    const std::pair<uint32_t, Block*>* cases, size_t case_count)
+{
+    Block* here = block_;
+    block_ = header;
+    uint32_t* w;
+    instruction(spv::OpSwitch, uint32_t(2 + 2 * case_count), w);
+    w[0] = selector;
+    w[1] = default_block->id_;
+    for (size_t i = 0; i < case_count; ++i) {
+        w[2 + 2 * i] = cases[i].first;
+        w[3 + 2 * i] = cases[i].second->id_;
+    }
+    block_ = here;
+}
+
+void Builder::makeReturn()
+{
+    uint32_t* w;
+    instruction(spv::OpReturn, 0, w);
+}
+
+Builder::If::If(spv::Id condition, unsigned control, Builder& builder)
+    : builder_(builder), condition_(condition), control_(control), header_(builder.getBuildPoint())
+{
+    then_ = &builder.makeNewBlock();
+    merge_ = &builder.makeNewBlock();
+    builder.setBuildPoint(then_);
+}
+
+void Builder::If::makeEndIf()
+{
+    if (!builder_.getBuildPoint()->isTerminated())
+        builder_.createBranch(merge_);
+    builder_.setBuildPoint(header_);
+    builder_.createSelectionMerge(merge_, control_);
+    builder_.createConditionalBranch(condition_, then_, merge_);
+    builder_.setBuildPoint(merge_);
+}
+
+} // namespace dxspv::spirv

@@ -1,0 +1,205 @@
+// The SPIR-V module builder's layout: the sections in the order SPIR-V 2.4
+// requires, and the blocks of each function in a structured order.
+//
+// Block order: a depth-first walk from the entry block that visits a
+// header's merge block (and a loop's continue target) only after the rest of
+// the construct, so that every block comes after its dominators and a
+// construct's blocks stay together. The walk keeps an explicit stack (no
+// recursion per block). Blocks that no control flow reaches are left out,
+// except the merge blocks and continue targets of reached headers, which
+// SPIR-V needs: such a merge block becomes OpUnreachable and such a continue
+// target a branch back to its header. Names and decorations of values
+// defined in code that is left out are left out too.
+#include "spirv/builder.h"
+
+#include <algorithm>
+
+namespace dxspv::spirv {
+
+Block* Builder::block_of(spv::Id label) const
+{
+    if (label >= ids_.size() || ids_[label].op != spv::OpLabel)
+        return nullptr;
+    return const_cast<Block*>(&blocks_[ids_[label].at]);
+}
+
+/// The blocks `block`'s terminator branches to (at most 2 + 2 per case; the
+/// caller's buffer holds the switch's count). Returns their number.
+size_t Builder::successors(const Block& block, Block** out) const
+{
+    if (block.last_ == ~0u)
+        return 0;
+    const uint32_t* w = block.words_.data() + block.last_;
+    uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+    size_t n = 0;
+    auto add = [&](spv::Id label) {
+        if (Block* b = block_of(label))
+            out[n++] = b;
+    };
+    switch (op) {
+    case spv::OpBranch:
+        add(w[1]);
+        break;
+    case spv::OpBranchConditional:
+        add(w[2]);
+        add(w[3]);
+        break;
+    case spv::OpSwitch:
+        add(w[2]);
+        for (uint32_t i = 4; i < count; i += 2)
+            add(w[i]);
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+void Builder::dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const
+{
+    // Reachability through control flow.
+    std::vector<Block*> stack, succ;
+    std::vector<uint8_t> reached(function.blocks_.size());
+    auto local = [](const Block* b) { return b->local_; };
+    auto successors_of = [&](const Block& b) {
+        size_t room = b.last_ == ~0u ? 0 : b.words_[b.last_] >> 16;
+        succ.resize(room + 2);
+        succ.resize(successors(b, succ.data()));
+    };
+    stack.push_back(function.blocks_.front());
+    reached[0] = 1;
+    while (!stack.empty()) {
+        Block* b = stack.back();
+        stack.pop_back();
+        successors_of(*b);
+        for (Block* s : succ) {
+            if (s->function_ == &function && !reached[local(s)]) {
+                reached[local(s)] = 1;
+                stack.push_back(s);
+            }
+        }
+    }
+
+    // Structured order.
+    struct Frame {
+        Block* block;
+        uint32_t stage; ///< 0: successors, 1: continue target, 2: merge block, 3: done
+        uint32_t next;
+    };
+    std::vector<Frame> frames;
+    std::vector<uint8_t> visited(function.blocks_.size()), delayed(function.blocks_.size());
+    std::vector<Block*> order;
+    auto visit = [&](Block* b) {
+        if (!b || b->function_ != &function || visited[local(b)] || delayed[local(b)])
+            return;
+        visited[local(b)] = 1;
+        order.push_back(b);
+        frames.push_back({b, 0, 0});
+        if (reached[local(b)]) {
+            if (Block* m = block_of(b->merge_); m && m->function_ == &function)
+                delayed[local(m)] = 1;
+            if (Block* c = block_of(b->continue_); c && c->function_ == &function)
+                delayed[local(c)] = 1;
+        }
+    };
+    visit(function.blocks_.front());
+    while (!frames.empty()) {
+        Frame& f = frames.back();
+        Block* b = f.block;
+        bool live_block = reached[local(b)] != 0;
+        if (f.stage == 0) {
+            successors_of(*b);
+            if (live_block && f.next < succ.size()) {
+                visit(succ[f.next++]);
+                continue;
+            }
+            f.stage = 1;
+            continue;
+        }
+        if (f.stage == 1 || f.stage == 2) {
+            Block* target = live_block ? block_of(f.stage == 1 ? b->continue_ : b->merge_) : nullptr;
+            ++f.stage;
+            if (target && target->function_ == &function) {
+                delayed[local(target)] = 0;
+                visit(target);
+            }
+            continue;
+        }
+        frames.pop_back();
+    }
+
+    // Words.
+    uint32_t* w = emit(out, spv::OpFunction, 5);
+    w[0] = function.return_type_;
+    w[1] = function.id_;
+    w[2] = spv::FunctionControlMaskNone;
+    w[3] = function.type_;
+    std::vector<spv::Id> headers(function.blocks_.size()); // continue target -> its loop header
+    for (Block* b : order) {
+        if (Block* c = block_of(b->continue_); c && c->function_ == &function)
+            headers[local(c)] = b->id_;
+    }
+    for (Block* b : order) {
+        out.push_back(2u << 16 | spv::OpLabel);
+        out.push_back(b->id_);
+        if (b == function.blocks_.front())
+            out.insert(out.end(), function.variables_.begin(), function.variables_.end());
+        if (reached[local(b)]) {
+            live[b->index_] = 1;
+            out.insert(out.end(), b->words_.begin(), b->words_.end());
+        } else if (spv::Id header = headers[local(b)]) {
+            out.push_back(2u << 16 | spv::OpBranch);
+            out.push_back(header);
+        } else {
+            out.push_back(1u << 16 | spv::OpUnreachable);
+        }
+    }
+    out.push_back(1u << 16 | spv::OpFunctionEnd);
+}
+
+void Builder::dump(std::vector<uint32_t>& out) const
+{
+    out.clear();
+    out.reserve(5 + globals_.size() + names_.size() + annotations_.size() + blocks_.size() * 16);
+    out.insert(out.end(), {spv::MagicNumber, version_, 0u, bound_ + 1, 0u});
+    for (uint32_t c : capabilities_) {
+        out.push_back(2u << 16 | spv::OpCapability);
+        out.push_back(c);
+    }
+    for (const char* e : extensions_) {
+        size_t at = out.size();
+        out.push_back(spv::OpExtension);
+        add_string(out, e);
+        out[at] |= uint32_t(out.size() - at) << 16;
+    }
+    out.insert(out.end(), imports_.begin(), imports_.end());
+    out.insert(out.end(), memory_model_.begin(), memory_model_.end());
+    out.insert(out.end(), entry_points_.begin(), entry_points_.end());
+    out.insert(out.end(), execution_modes_.begin(), execution_modes_.end());
+
+    // The functions first (into their own buffer), to know which blocks are
+    // live before the names and decorations are written.
+    std::vector<uint32_t> code;
+    code.reserve(blocks_.size() * 16);
+    std::vector<uint8_t> live(blocks_.size());
+    for (const Function& f : functions_)
+        dump_function(f, code, live);
+    auto kept = [&](const std::vector<uint32_t>& section) {
+        for (size_t at = 0; at < section.size();) {
+            uint32_t count = section[at] >> 16;
+            if (count == 0)
+                break;
+            spv::Id target = section[at + 1];
+            uint32_t block = target < ids_.size() ? ids_[target].block : 0;
+            if (block == 0 || live[block - 1])
+                out.insert(out.end(), section.begin() + at, section.begin() + at + count);
+            at += count;
+        }
+    };
+    kept(names_);
+    kept(annotations_);
+    out.insert(out.end(), globals_.begin(), globals_.end());
+    out.insert(out.end(), code.begin(), code.end());
+}
+
+} // namespace dxspv::spirv

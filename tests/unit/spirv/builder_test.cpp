@@ -1,0 +1,184 @@
+// The SPIR-V module builder on its own: section layout, type deduplication,
+// the structured block order, unreachable code, and that every module it
+// writes passes spirv-val.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "spirv/builder.h"
+#include "spirv/tools.h"
+
+using dxspv::spirv::Block;
+using dxspv::spirv::Builder;
+
+namespace {
+
+/// A compute entry point "main" with LocalSize 1 1 1 in `b`; the build point
+/// is its entry block.
+dxspv::spirv::Function* compute_entry(Builder& b)
+{
+    b.addCapability(spv::CapabilityShader);
+    b.setMemoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
+    dxspv::spirv::Function* f = b.makeEntryPoint("main");
+    b.addExecutionMode(f, spv::ExecutionModeLocalSize, 1, 1, 1);
+    b.addEntryPoint(spv::ExecutionModelGLCompute, f, "main", {});
+    return f;
+}
+
+/// The module's disassembly; REQUIREs that spirv-val accepts it.
+std::string finish(Builder& b)
+{
+    b.leaveFunction();
+    std::vector<uint32_t> words;
+    b.dump(words);
+    dxspv::Diagnostics diags("builder");
+    std::string text = dxspv::spirv::disassemble_spirv(words);
+    INFO(text);
+    REQUIRE_MESSAGE(dxspv::spirv::validate_spirv(words, dxspv::spirv::TargetEnv::vulkan1_1, diags), diags.to_string());
+    return text;
+}
+
+size_t count(const std::string& text, const std::string& what)
+{
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("builder: types are deduplicated, structs and strided arrays are not")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    CHECK(b.makeUintType(32) == u32);
+    CHECK(b.makeIntType(32) != u32);
+    spv::Id v4 = b.makeVectorType(u32, 4);
+    CHECK(b.makeVectorType(u32, 4) == v4);
+    spv::Id len = b.makeUintConstant(4);
+    CHECK(b.makeArrayType(v4, len, 0) == b.makeArrayType(v4, len, 0));
+    CHECK(b.makeArrayType(v4, len, 16) != b.makeArrayType(v4, len, 16));
+    CHECK(b.makeStructType({u32}, "a") != b.makeStructType({u32}, "b"));
+    CHECK(b.makePointer(spv::StorageClassPrivate, u32) == b.makePointer(spv::StorageClassPrivate, u32));
+    CHECK(b.makeNullConstant(v4) == b.makeNullConstant(v4));
+    CHECK(b.makeBoolConstant(true) == b.makeBoolConstant(true));
+    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
+    CHECK(b.getStorageClass(var) == spv::StorageClassPrivate);
+    finish(b);
+}
+
+TEST_CASE("builder: a selection's merge block comes after its branches, whatever the creation order")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    Block* header = b.getBuildPoint();
+    Block& merge = b.makeNewBlock(); // created first, filled last
+    Block& then_block = b.makeNewBlock();
+    Block& else_block = b.makeNewBlock();
+    b.setBuildPoint(&then_block);
+    b.createBranch(&merge);
+    b.setBuildPoint(&else_block);
+    b.createBranch(&merge);
+    b.setBuildPoint(header);
+    b.createSelectionMerge(&merge, spv::SelectionControlMaskNone);
+    b.createConditionalBranch(b.makeBoolConstant(true), &then_block, &else_block);
+    b.setBuildPoint(&merge);
+    std::string text = finish(b);
+    std::string label_merge = "%" + std::to_string(merge.getId()) + " = OpLabel";
+    std::string label_else = "%" + std::to_string(else_block.getId()) + " = OpLabel";
+    CHECK(text.find(label_merge) > text.find(label_else));
+}
+
+TEST_CASE("builder: unreachable blocks are dropped with the names and decorations of their values")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    Block& next = b.makeNewBlock();
+    b.createBranch(&next);
+    Block& dead = b.makeNewBlock(); // nothing branches here
+    b.setBuildPoint(&dead);
+    spv::Id sum = b.createBinOp(spv::OpIAdd, u32, b.makeUintConstant(1), b.makeUintConstant(2));
+    b.addName(sum, "dead_sum");
+    b.addDecoration(sum, spv::DecorationNoContraction);
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    spv::Id live = b.createBinOp(spv::OpIAdd, u32, b.makeUintConstant(3), b.makeUintConstant(4));
+    b.addName(live, "live_sum");
+    std::string text = finish(b);
+    CHECK(count(text, "OpLabel") == 2);
+    CHECK(count(text, "dead_sum") == 0);
+    CHECK(count(text, "NoContraction") == 0);
+    CHECK(count(text, "live_sum") >= 1);
+}
+
+TEST_CASE("builder: an unreachable merge block becomes OpUnreachable, an unreachable continue target a back edge")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    Block& header = b.makeNewBlock();
+    Block& body = b.makeNewBlock();
+    Block& continue_target = b.makeNewBlock();
+    Block& merge = b.makeNewBlock();
+    Block& after = b.makeNewBlock();
+    b.createBranch(&header);
+    b.setBuildPoint(&header);
+    b.createLoopMerge(&merge, &continue_target, spv::LoopControlMaskNone);
+    b.createBranch(&body);
+    b.setBuildPoint(&body);
+    b.makeReturn(); // neither the continue target nor the merge block is reached
+    b.setBuildPoint(&continue_target);
+    b.createBranch(&header);
+    b.setBuildPoint(&merge);
+    b.createBranch(&after);
+    b.setBuildPoint(&after);
+    b.makeReturn();
+    std::string text = finish(b);
+    std::string merge_label = "%" + std::to_string(merge.getId()) + " = OpLabel";
+    REQUIRE(text.find(merge_label) != std::string::npos);
+    CHECK(text.find("OpUnreachable", text.find(merge_label)) != std::string::npos);
+    CHECK(count(text, "OpBranch %" + std::to_string(header.getId())) == 2); // entry and the continue target
+    CHECK(count(text, "%" + std::to_string(after.getId()) + " = OpLabel") == 0);
+}
+
+TEST_CASE("builder: a switch appended to its header after the cases were emitted")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id selector = b.createLoad(b.createVariable(spv::StorageClassPrivate, u32, "s", b.makeUintConstant(1)));
+    Block* header = b.getBuildPoint();
+    Block& merge = b.makeNewBlock();
+    Block& case0 = b.makeNewBlock();
+    Block& case1 = b.makeNewBlock();
+    b.setBuildPoint(&case0);
+    b.createBranch(&case1); // falls through
+    b.setBuildPoint(&case1);
+    b.createBranch(&merge);
+    b.setBuildPoint(header);
+    b.createSelectionMerge(&merge, spv::SelectionControlMaskNone);
+    std::pair<uint32_t, Block*> cases[] = {{0, &case0}, {1, &case1}};
+    b.createSwitch(header, selector, &merge, cases, 2);
+    b.setBuildPoint(&merge);
+    std::string text = finish(b);
+    CHECK(count(text, "OpSwitch") == 1);
+}
+
+TEST_CASE("builder: Function variables go to the start of the entry block")
+{
+    Builder b(0x00010000);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    Block& next = b.makeNewBlock();
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    spv::Id var = b.createVariable(spv::StorageClassFunction, u32, "local");
+    b.createStore(b.makeUintConstant(7), var);
+    CHECK(b.getTypeId(b.createLoad(var)) == u32);
+    std::string text = finish(b);
+    CHECK(text.find("OpVariable") < text.find("OpBranch"));
+}
