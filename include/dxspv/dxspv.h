@@ -206,7 +206,11 @@ enum dxspv_interface_flags {
  * Chained after dxspv_compile_info: the binding map. Without it, or for a
  * descriptor no entry covers, the default mapping applies: set = register
  * space, binding = register + 0 (CBV), 1000 (SRV), 2000 (UAV), 3000
- * (sampler); a UAV counter gets binding register + 4000.
+ * (sampler); a UAV counter gets binding register + 4000. The counter of a
+ * UAV the map places, without a counter entry, gets an implicit binding in
+ * the UAV's set, after every binding the shader uses there (in declaration
+ * order; reflection reports it). The UAV's variable carries the
+ * CounterBuffer decoration pointing at its counter's.
  */
 struct dxspv_interface_info {
     enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_INTERFACE_INFO */

@@ -167,6 +167,7 @@ void Emitter::begin_module()
 bool Emitter::finish_module(std::vector<uint32_t>& words)
 {
     b_.leaveFunction();
+    assign_implicit_counter_bindings();
     if (entry_ != main_)
         finish_graphics_entry();
     spv::Instruction* entry = b_.addEntryPoint(execution_model(), entry_, "main");
