@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Corpus suite for UAV counters: every corpus shader (DXBC and DXIL) whose
+"""Corpus suite for UAV counters: every corpus shader (DXBC, DXIL and DXIL
+.ll text; not mesh, amplification or library shaders) whose
 reflection (shader-translate --reflect) reports a UAV counter is translated
 with validation to SPIR-V text for Vulkan 1.1 (CounterBuffer through
 SPV_GOOGLE_hlsl_functionality1) and Vulkan 1.3 (core), and then
@@ -25,6 +26,7 @@ import subprocess
 import sys
 
 ENVS = ("vulkan1.1", "vulkan1.3")
+KINDS = ("dxbc", "dxil", "dxil-ll")
 SKIPPED_STAGES = {"ms", "as", "lib"}
 TIMEOUT = 20
 DIAG = re.compile(r"\b(E\d{4})\b")
@@ -109,7 +111,7 @@ def main():
         return 77
     with open(manifest, newline="", encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["kind"] in ("dxbc", "dxil") and r["stage"] not in SKIPPED_STAGES
+                if r["kind"] in KINDS and r["stage"] not in SKIPPED_STAGES
                 and r.get("bad_input", "-") != "yes"]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda r: run(tool, os.path.join(corpus, r["file"])), rows))
@@ -123,7 +125,7 @@ def main():
         elif outcome == "not-translated":
             not_translated[message] += 1
             print(f"not translated {row['file']} [{row['stage']}]: {message}")
-    for kind in ("dxbc", "dxil"):
+    for kind in KINDS:
         with_counters = sum(n for (k, o), n in outcomes.items() if k == kind and o != "no-counter")
         print(f"{kind}: {with_counters} files with counters: {outcomes[(kind, 'ok')]} translated with CounterBuffer "
               f"and bindings as reflected, {outcomes[(kind, 'not-translated')]} not translated, "
