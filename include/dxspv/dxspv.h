@@ -198,7 +198,8 @@ struct dxspv_counter_binding {
 /** dxspv_interface_info flags. */
 enum dxspv_interface_flags {
     /** Fail (E2012) when a descriptor matches no entry, instead of using the
-     *  default mapping. */
+     *  default mapping (a UAV counter without an entry is still bound
+     *  implicitly, see dxspv_interface_info). */
     DXSPV_INTERFACE_STRICT = 0x1,
 };
 
