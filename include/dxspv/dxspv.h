@@ -211,7 +211,9 @@ enum dxspv_interface_flags {
  * UAV the map places, without a counter entry, gets an implicit binding in
  * the UAV's set, after every binding the shader uses there (in declaration
  * order; reflection reports it). The UAV's variable carries the
- * CounterBuffer decoration pointing at its counter's.
+ * CounterBuffer decoration pointing at its counter's; before SPIR-V 1.4
+ * (Vulkan 1.0 and 1.1 targets) through SPV_GOOGLE_hlsl_functionality1, for
+ * which the device needs VK_GOOGLE_hlsl_functionality1 enabled.
  */
 struct dxspv_interface_info {
     enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_INTERFACE_INFO */
