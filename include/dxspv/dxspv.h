@@ -198,7 +198,8 @@ struct dxspv_counter_binding {
 /** dxspv_interface_info flags. */
 enum dxspv_interface_flags {
     /** Fail (E2012) when a descriptor matches no entry, instead of using the
-     *  default mapping. */
+     *  default mapping (a UAV counter without an entry is still bound
+     *  implicitly, see dxspv_interface_info). */
     DXSPV_INTERFACE_STRICT = 0x1,
 };
 
@@ -206,7 +207,13 @@ enum dxspv_interface_flags {
  * Chained after dxspv_compile_info: the binding map. Without it, or for a
  * descriptor no entry covers, the default mapping applies: set = register
  * space, binding = register + 0 (CBV), 1000 (SRV), 2000 (UAV), 3000
- * (sampler); a UAV counter gets binding register + 4000.
+ * (sampler); a UAV counter gets binding register + 4000. The counter of a
+ * UAV the map places, without a counter entry, gets an implicit binding in
+ * the UAV's set, after every binding the shader uses there (in declaration
+ * order; reflection reports it). The UAV's variable carries the
+ * CounterBuffer decoration pointing at its counter's; before SPIR-V 1.4
+ * (Vulkan 1.0 and 1.1 targets) through SPV_GOOGLE_hlsl_functionality1, for
+ * which the device needs VK_GOOGLE_hlsl_functionality1 enabled.
  */
 struct dxspv_interface_info {
     enum dxspv_structure_type type; /**< DXSPV_STRUCTURE_TYPE_INTERFACE_INFO */

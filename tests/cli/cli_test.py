@@ -184,6 +184,19 @@ with tempfile.TemporaryDirectory() as tmp:
     case("reflect with bindings", ["--bindings", bindings, "--reflect", SHADER], 0, stdout=['"set": 1, "binding": 7'])
     case("bad binding file", ["--bindings", bad_bindings, SHADER], 1, stderr="bad_bindings.txt:1: bad value for register")
     case("missing binding file", ["--bindings", os.path.join(tmp, "none.txt"), SHADER], 1, stderr="cannot open")
+    append_asm = os.path.join(tmp, "append.asm")
+    with open(append_asm, "w") as f:
+        f.write("cs_5_0\ndcl_uav_structured_opc u0, 4\ndcl_uav_structured_opc u1, 4\ndcl_temps 1\n"
+                "dcl_thread_group 1, 1, 1\nimm_atomic_alloc r0.x, u0\nimm_atomic_consume r0.x, u1\nret\n")
+    counter_bindings = os.path.join(tmp, "counter_bindings.txt")
+    with open(counter_bindings, "w") as f:
+        f.write("uav space=0 register=0..1 set=2 binding=3\ncounter space=0 register=1 set=2 binding=9\n")
+    case("counter bindings: explicit and implicit", ["--bindings", counter_bindings, "--validate", "-b", "spirv-text",
+         "-x", "d3d-asm", append_asm], 0,
+         stdout=["OpDecorate %u1_counter Binding 9", "OpDecorate %u0_counter Binding 10",
+                 "OpDecorateId %u0 CounterBuffer %u0_counter", "OpDecorateId %u1 CounterBuffer %u1_counter"])
+    case("reflect counter bindings", ["--bindings", counter_bindings, "--reflect", "-x", "d3d-asm", append_asm], 0,
+         stdout=['"counter_set": 2, "counter_binding": 10', '"counter_set": 2, "counter_binding": 9'])
     case("d3d-asm round trip", ["-b", "d3d-asm", SHADER], 0, stdout=["cs_5_0", "dcl_uav_raw u0", "store_raw u0.x, r0.x, r1.x"])
     case("truncated container", ["-b", "spirv-text", truncated], 1, stderr=": E3")
 

@@ -137,7 +137,7 @@ void load_shader(Context& ctx, const ShaderSection& shader)
     }
     std::vector<uint32_t> spirv;
     std::string messages;
-    int result = compile_shader(shader, spirv, messages);
+    int result = compile_shader(shader, spirv, messages, implicit_counters(ctx.file));
     std::string first = messages.substr(0, messages.find('\n'));
     if (result == DXSPV_OK && !expect_fail) {
         if (shader.stage == Stage::vertex) {
@@ -338,7 +338,18 @@ uint32_t shader_model_of(const ShaderSection& shader)
     return 0;
 }
 
-int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, std::string& messages)
+uint64_t implicit_counters(const TestFile& file)
+{
+    uint64_t mask = 0;
+    for (const Section& s : file.sections)
+        if (const auto* r = std::get_if<ResourceSection>(&s))
+            if (r->kind == ResourceKind::uav && r->counter_implicit && r->slot < max_registers)
+                mask |= uint64_t(1) << r->slot;
+    return mask;
+}
+
+int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, std::string& messages,
+                   uint64_t implicit_counters)
 {
     std::vector<uint8_t> bytes;
     dxspv_source_type type = DXSPV_SOURCE_TYPE_D3D_ASM;
@@ -351,17 +362,27 @@ int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, st
         type = shader.form == SourceForm::dxil_ll ? DXSPV_SOURCE_TYPE_DXIL_LL : DXSPV_SOURCE_TYPE_D3D_ASM;
     }
     // The binding map a translation layer with one descriptor table per
-    // register type builds: set 0, binding = base + register.
+    // register type builds: set 0, binding = base + register. SM 6.6 heaps
+    // are the same tables (ResourceDescriptorHeap[i] is tN or uN). Counters
+    // at counter base + register, but for the [uav]s marked `counter
+    // implicit`, whose counters the library places.
     const dxspv_descriptor_binding bindings[] = {
         {DXSPV_DESCRIPTOR_TYPE_CBV, 0, 0, max_registers, DXSPV_SHADER_VISIBILITY_ALL, 0, cbv_binding_base, 0, 0},
         {DXSPV_DESCRIPTOR_TYPE_SRV, 0, 0, max_registers, DXSPV_SHADER_VISIBILITY_ALL, 0, srv_binding_base, 0, 0},
         {DXSPV_DESCRIPTOR_TYPE_UAV, 0, 0, max_registers, DXSPV_SHADER_VISIBILITY_ALL, 0, uav_binding_base, 0, 0},
         {DXSPV_DESCRIPTOR_TYPE_SAMPLER, 0, 0, max_registers, DXSPV_SHADER_VISIBILITY_ALL, 0, sampler_binding_base, 0, 0},
+        {DXSPV_DESCRIPTOR_TYPE_SRV, DXSPV_RESOURCE_HEAP_SPACE, 0, ~0u, DXSPV_SHADER_VISIBILITY_ALL, 0, srv_binding_base, 0, 0},
+        {DXSPV_DESCRIPTOR_TYPE_UAV, DXSPV_RESOURCE_HEAP_SPACE, 0, ~0u, DXSPV_SHADER_VISIBILITY_ALL, 0, uav_binding_base, 0, 0},
+        {DXSPV_DESCRIPTOR_TYPE_SAMPLER, DXSPV_SAMPLER_HEAP_SPACE, 0, ~0u, DXSPV_SHADER_VISIBILITY_ALL, 0, sampler_binding_base, 0, 0},
     };
-    dxspv_counter_binding counters[max_registers];
+    dxspv_counter_binding counters[max_registers + 1];
+    unsigned counter_count = 0;
     for (uint32_t r = 0; r < max_registers; ++r)
-        counters[r] = {0, r, DXSPV_SHADER_VISIBILITY_ALL, 0, counter_binding_base + r};
-    dxspv_interface_info iface = {DXSPV_STRUCTURE_TYPE_INTERFACE_INFO, nullptr, bindings, 4, counters, max_registers,
+        if (!(implicit_counters >> r & 1))
+            counters[counter_count++] = {0, r, DXSPV_SHADER_VISIBILITY_ALL, 0, counter_binding_base + r};
+    if (!(implicit_counters & 1))
+        counters[counter_count++] = {DXSPV_RESOURCE_HEAP_SPACE, 0, DXSPV_SHADER_VISIBILITY_ALL, 0, counter_binding_base};
+    dxspv_interface_info iface = {DXSPV_STRUCTURE_TYPE_INTERFACE_INFO, nullptr, bindings, 7, counters, counter_count,
                                   DXSPV_INTERFACE_STRICT};
     dxspv_spirv_target_info target = {DXSPV_STRUCTURE_TYPE_SPIRV_TARGET_INFO, &iface, DXSPV_SPIRV_ENVIRONMENT_VULKAN_1_1};
     // Experimental DXIL ops (feature 0x8000) are accepted, as a layer that

@@ -16,9 +16,15 @@ struct FileOutcome {
 
 FileOutcome run_file(const TestFile& file, Device& device);
 
-/// Translates one shader section with the runner's binding map. Returns the
-/// library's result; `messages` holds its diagnostics (or a runner error).
-int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, std::string& messages);
+/// Translates one shader section with the runner's binding map, which has
+/// no counter entry for the UAVs in the `implicit_counters` mask (bit N: uN).
+/// Returns the library's result; `messages` holds its diagnostics (or a
+/// runner error).
+int compile_shader(const ShaderSection& shader, std::vector<uint32_t>& spirv, std::string& messages,
+                   uint64_t implicit_counters = 0);
+
+/// The mask of [uav N] sections marked `counter implicit` anywhere in the file.
+uint64_t implicit_counters(const TestFile& file);
 
 /// The input signature of a vertex shader (semantic name, index → register),
 /// for matching [input layout] elements as a translation layer does. Empty

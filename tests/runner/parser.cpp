@@ -555,6 +555,11 @@ void FileParser::resource_line(std::string_view line)
     } else if (match_word(line, "levels")) {
         if (!read_uint(line, res.levels) || res.levels == 0 || res.levels > 16)
             fail("levels must be 1..16");
+    } else if (res.kind == ResourceKind::uav && match_word(line, "counter")) {
+        if (match_word(line, "implicit"))
+            res.counter_implicit = true;
+        else if (!read_uint(line, res.counter))
+            fail("expected 'counter <initial value>' or 'counter implicit'");
     } else {
         resource_data(line);
         return;

@@ -70,6 +70,10 @@ struct ResourceSection {
     uint32_t samples = 1, levels = 1;
     bool explicit_size = false;
     std::vector<uint8_t> data;
+    // UAV counters: the initial value; implicit: the runner's binding map has
+    // no entry for the counter (the library allocates its binding).
+    uint32_t counter = 0;
+    bool counter_implicit = false;
     // Samplers.
     bool min_linear = false, mag_linear = false, mip_linear = false;
     AddressMode address[3] = {AddressMode::clamp, AddressMode::clamp, AddressMode::clamp};
@@ -106,6 +110,7 @@ struct Probe {
     double fvalues[4] = {};
     uint64_t ivalues[4] = {};
     uint32_t ulp = 0;
+    bool counter = false; ///< `probe uav N counter u32 (v)`: the UAV's counter
 };
 
 enum class Topology { triangle_list, triangle_strip, point_list, line_list, line_strip, patch_list };

@@ -215,6 +215,17 @@ void probe_command(std::string_view line, Command& cmd)
         p.target = cmd.text.find("probe uav") != std::string::npos ? ResourceKind::uav : ResourceKind::rtv;
         if (!read_uint(line, p.slot))
             fail("missing resource index after 'probe uav|rtv'");
+        if (p.target == ResourceKind::uav && match_word(line, "counter")) {
+            p.counter = true;
+            if (!match_word(line, "u32"))
+                fail("expected 'probe uav N counter u32 (value)'");
+            p.kind = Probe::Kind::u32;
+            p.components = 1;
+            probe_values(line, p);
+            if (!line.empty())
+                fail("trailing text '" + std::string(line) + "'");
+            return;
+        }
     } else if (match_word(line, "dsv")) {
         p.target = ResourceKind::dsv;
     }

@@ -147,3 +147,24 @@ TEST_CASE("malformed files give file:line errors")
     CHECK(parse_error("text\n").find("t.shader_test:1:") == 0);
     CHECK(parse_error("[test]\nuniform 0 float4 1 2\n").find("t.shader_test:2:") == 0);
 }
+
+TEST_CASE("UAV counters: initial value, implicit binding and counter probes")
+{
+    TestFile f = parse_ok("[uav 2]\nstride 4\nsize (buffer, 4)\ncounter 10\ncounter implicit\n"
+                          "[uav 3]\nstride 4\nsize (buffer, 4)\n"
+                          "[test]\nprobe uav 2 counter u32 (7)\n");
+    const auto& a = std::get<ResourceSection>(f.sections[0]);
+    CHECK(a.counter == 10);
+    CHECK(a.counter_implicit);
+    const auto& b = std::get<ResourceSection>(f.sections[1]);
+    CHECK(b.counter == 0);
+    CHECK_FALSE(b.counter_implicit);
+    const Probe& p = std::get<TestSection>(f.sections[2]).commands[0].probe;
+    CHECK(p.counter);
+    CHECK(p.target == ResourceKind::uav);
+    CHECK(p.slot == 2);
+    CHECK(p.ivalues[0] == 7);
+    CHECK(parse_error("[uav 0]\ncounter x\n").find("counter implicit") != std::string::npos);
+    CHECK(parse_error("[test]\nprobe uav 0 counter f32 (1.0)\n").find("counter u32") != std::string::npos);
+    CHECK(parse_error("[srv 0]\ncounter 1\n").find("t.shader_test:2") != std::string::npos);
+}

@@ -65,6 +65,7 @@ bool reflect_spirv(const std::vector<uint32_t>& words, SpirvInfo& info, std::str
     std::map<uint32_t, std::pair<uint32_t, uint32_t>> pointers; // id → (storage, pointee)
     std::vector<std::pair<uint32_t, uint32_t>> variables;         // (pointer type, id)
     std::map<uint32_t, bool> buffer_blocks;
+    std::map<uint32_t, uint32_t> counter_of; // counter variable → its UAV's variable
     for (size_t i = 5; i < words.size();) {
         uint32_t count = words[i] >> 16, op = words[i] & 0xffff;
         if (count == 0 || i + count > words.size()) {
@@ -80,6 +81,8 @@ bool reflect_spirv(const std::vector<uint32_t>& words, SpirvInfo& info, std::str
             bindings[w[1]] = w[3];
         else if (op == 71 && count >= 3 && w[2] == 3) // BufferBlock
             buffer_blocks[w[1]] = true;
+        else if (op == 332 && count >= 4 && w[2] == 5634) // OpDecorateId CounterBuffer
+            counter_of[w[3]] = w[1];
         else if (op == 32 && count >= 4) // OpTypePointer
             pointers[w[1]] = {w[2], w[3]};
         else if (op == 43 && count >= 4) // OpConstant
@@ -103,6 +106,9 @@ bool reflect_spirv(const std::vector<uint32_t>& words, SpirvInfo& info, std::str
         DescriptorUse use;
         use.set = sets.count(id) ? sets[id] : 0;
         use.binding = b->second;
+        auto c = counter_of.find(id);
+        if (c != counter_of.end() && bindings.count(c->second))
+            use.counter_of = bindings[c->second];
         // The block decoration sits on the struct, possibly behind arrays.
         uint32_t inner = p->second.second;
         while (types.count(inner) && (types[inner].opcode == 28 || types[inner].opcode == 29))
@@ -146,15 +152,21 @@ bool Runner::write_descriptor(const DescriptorUse& use, uint32_t element, Bound&
     write.descriptorCount = 1;
     write.descriptorType = use.type;
     uint32_t binding = use.binding + element;
-    if (binding >= counter_binding_base) {
-        // UAV counter: a 4-byte storage buffer per UAV, zero on creation.
-        GpuResource* r = find(ResourceKind::uav, binding - counter_binding_base);
+    if (use.counter_of != ~0u) {
+        // UAV counter: a 4-byte storage buffer per UAV, holding the [uav]'s
+        // `counter` value on creation; the counter array of a UAV range has
+        // the range's size and indices.
+        uint32_t reg = use.counter_of - uav_binding_base + element;
+        GpuResource* r = use.counter_of >= uav_binding_base ? find(ResourceKind::uav, reg) : nullptr;
         if (!r) {
-            error = "the shader uses the counter of u" + std::to_string(binding - counter_binding_base) + " but the test has no such [uav]";
+            error = "the shader uses the counter of u" + std::to_string(reg) + " but the test has no such [uav]";
             return false;
         }
-        if (!r->counter.buffer && !dev_.create_buffer(16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, r->counter, error))
-            return false;
+        if (!r->counter.buffer) {
+            if (!dev_.create_buffer(16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, r->counter, error))
+                return false;
+            std::memcpy(r->counter.mapped, &r->desc.counter, 4);
+        }
         b.buffer_infos.push_back({r->counter.buffer, 0, VK_WHOLE_SIZE});
         write.pBufferInfo = &b.buffer_infos.back();
         vkUpdateDescriptorSets(dev_.device(), 1, &write, 0, nullptr);
@@ -237,9 +249,10 @@ bool Runner::bind_descriptors(const std::vector<SpirvInfo>& infos, Bound& b, std
                 return false;
             }
             if (use.count == ~0u) { // unbounded: as many as the test declares from that register on
-                ResourceKind kind = use.binding < uav_binding_base ? ResourceKind::srv
-                        : use.binding < sampler_binding_base ? ResourceKind::uav : ResourceKind::sampler;
-                uint32_t reg = use.binding - (kind == ResourceKind::srv ? srv_binding_base
+                uint32_t binding = use.counter_of != ~0u ? use.counter_of : use.binding;
+                ResourceKind kind = binding < uav_binding_base ? ResourceKind::srv
+                        : binding < sampler_binding_base ? ResourceKind::uav : ResourceKind::sampler;
+                uint32_t reg = binding - (kind == ResourceKind::srv ? srv_binding_base
                         : kind == ResourceKind::uav ? uav_binding_base : sampler_binding_base);
                 use.count = 0;
                 while (reg + use.count < max_registers && find(kind, reg + use.count))

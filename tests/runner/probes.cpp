@@ -239,6 +239,19 @@ bool Runner::probe(const Probe& probe, std::string& message, std::string& error)
         error = std::string("probe: no [") + resource_kind_name(probe.target) + " " + std::to_string(probe.slot) + "]";
         return false;
     }
+    if (probe.counter) {
+        if (!r->counter.buffer) {
+            error = "probe: no shader used the counter of uav " + std::to_string(probe.slot);
+            return false;
+        }
+        uint32_t value = 0;
+        std::memcpy(&value, r->counter.mapped, 4);
+        if (value == static_cast<uint32_t>(probe.ivalues[0]))
+            return true;
+        message = "counter of uav " + std::to_string(probe.slot) + ": expected " + std::to_string(uint32_t(probe.ivalues[0]))
+                + ", got " + std::to_string(value);
+        return false;
+    }
     std::vector<uint8_t> data;
     uint32_t width = 0, height = 0;
     if (!readback(*r, probe.layer, data, width, height, error))

@@ -37,13 +37,14 @@ struct GpuResource {
     VkImageView view = VK_NULL_HANDLE;            ///< SRV/UAV view (all levels and layers)
     VkImageView attachment_view = VK_NULL_HANDLE; ///< RTV/DSV view (level 0)
     VkSampler sampler = VK_NULL_HANDLE;
-    Buffer counter;            ///< UAV counter, created on first use
+    Buffer counter;            ///< UAV counter, created on first use with desc.counter
 };
 
 /// One descriptor binding a translated shader uses (from its SPIR-V).
 struct DescriptorUse {
     uint32_t set = 0, binding = 0, count = 1;
     VkDescriptorType type = VK_DESCRIPTOR_TYPE_MAX_ENUM;
+    uint32_t counter_of = ~0u; ///< a UAV counter: the binding of its UAV (CounterBuffer decoration)
 };
 
 /// One element of a vertex shader's input signature.

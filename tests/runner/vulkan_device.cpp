@@ -90,11 +90,15 @@ bool Device::init(std::string& error)
     vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, nullptr);
     std::vector<VkExtensionProperties> available(ext_count);
     vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, available.data());
-    for (const VkExtensionProperties& e : available)
+    for (const VkExtensionProperties& e : available) {
         if (std::strcmp(e.extensionName, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) == 0) {
             extensions.push_back(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
             f11.pNext = &f16;
         }
+        // UAV counters carry CounterBuffer (SPV_GOOGLE_hlsl_functionality1 before SPIR-V 1.4).
+        if (std::strcmp(e.extensionName, VK_GOOGLE_HLSL_FUNCTIONALITY_1_EXTENSION_NAME) == 0)
+            extensions.push_back(VK_GOOGLE_HLSL_FUNCTIONALITY_1_EXTENSION_NAME);
+    }
     vkGetPhysicalDeviceFeatures2(physical_, &features);
     caps_.float16 = f16.shaderFloat16;
     const VkPhysicalDeviceFeatures& f = features.features;

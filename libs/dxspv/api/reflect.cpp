@@ -142,6 +142,23 @@ void free_signature(dxspv_signature_info& s)
     s = {};
 }
 
+/// The emitter's implicit counter bindings (spirv::CounterBindingAllocator),
+/// in the same declaration order.
+void assign_implicit_counter_bindings(std::vector<dxspv_descriptor_info>& descriptors)
+{
+    spirv::CounterBindingAllocator alloc;
+    for (const dxspv_descriptor_info& d : descriptors) {
+        if (d.flags & DXSPV_DESCRIPTOR_INFO_PUSH_CONSTANT)
+            continue;
+        alloc.reserve(d.set, d.binding);
+        if (d.flags & DXSPV_DESCRIPTOR_INFO_UAV_COUNTER)
+            alloc.reserve(d.counter_set, d.counter_binding);
+    }
+    for (dxspv_descriptor_info& d : descriptors)
+        if ((d.flags & DXSPV_DESCRIPTOR_INFO_UAV_COUNTER) && d.counter_binding == ~0u)
+            d.counter_binding = alloc.allocate(d.counter_set);
+}
+
 bool reflect(const api::Request& req, const vsir::Program& p, dxspv_reflection& r)
 {
     r.shader_stage = uint32_t(p.model.stage);
@@ -174,12 +191,13 @@ bool reflect(const api::Request& req, const vsir::Program& p, dxspv_reflection& 
             info.push_constant_offset = b.push_constant_offset;
         }
         if (info.flags & DXSPV_DESCRIPTOR_INFO_UAV_COUNTER) {
-            spirv::ResolvedBinding c = map.resolve_counter(info.register_space, info.register_index, p.model.stage);
-            info.counter_set = c.set;
-            info.counter_binding = c.binding;
+            spirv::ResolvedBinding c = map.resolve_counter(info.register_space, info.register_index, p.model.stage, b);
+            info.counter_set = c.found ? c.set : b.set;
+            info.counter_binding = c.found ? c.binding : ~0u; // implicit: below
         }
         descriptors.push_back(info);
     }
+    assign_implicit_counter_bindings(descriptors);
     if (!descriptors.empty()) {
         auto* copy = static_cast<dxspv_descriptor_info*>(std::malloc(descriptors.size() * sizeof(dxspv_descriptor_info)));
         if (!copy)

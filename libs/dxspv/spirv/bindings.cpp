@@ -57,7 +57,8 @@ ResolvedBinding BindingMap::resolve(DescriptorType type, uint32_t space, uint32_
     return r;
 }
 
-ResolvedBinding BindingMap::resolve_counter(uint32_t space, uint32_t register_index, ShaderStage stage) const
+ResolvedBinding BindingMap::resolve_counter(uint32_t space, uint32_t register_index, ShaderStage stage,
+                                            const ResolvedBinding& uav) const
 {
     ResolvedBinding r;
     for (const CounterBinding& c : counters) {
@@ -68,12 +69,33 @@ ResolvedBinding BindingMap::resolve_counter(uint32_t space, uint32_t register_in
         r.binding = c.binding;
         return r;
     }
-    if (strict)
+    if (!uav.found || uav.from_map)
         return r;
     r.found = true;
     r.set = default_set(space);
     r.binding = default_counter_binding_base + register_index;
     return r;
+}
+
+CounterBindingAllocator::SetNext& CounterBindingAllocator::entry(uint32_t set)
+{
+    for (SetNext& s : sets_)
+        if (s.set == set)
+            return s;
+    return sets_.emplace_back(SetNext{set, 0});
+}
+
+void CounterBindingAllocator::reserve(uint32_t set, uint32_t binding)
+{
+    SetNext& s = entry(set);
+    if (binding != ~0u && binding >= s.next)
+        s.next = binding + 1;
+}
+
+uint32_t CounterBindingAllocator::allocate(uint32_t set)
+{
+    SetNext& s = entry(set);
+    return s.next++;
 }
 
 } // namespace dxspv::spirv

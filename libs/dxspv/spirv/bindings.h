@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "common/shader_types.h"
 
@@ -58,8 +59,31 @@ struct BindingMap {
 
     /// The binding of the declaration whose first register is `register_index`.
     ResolvedBinding resolve(DescriptorType type, uint32_t space, uint32_t register_index, ShaderStage stage) const;
-    /// The binding of the counter of the UAV at (space, register_index).
-    ResolvedBinding resolve_counter(uint32_t space, uint32_t register_index, ShaderStage stage) const;
+    /// The binding of the counter of the UAV at (space, register_index)
+    /// whose own binding is `uav`: the map's counter entry; else, when the
+    /// default mapping placed the UAV, the default counter binding (register
+    /// + 4000, same set); else `found` is false: the counter gets an implicit
+    /// binding from a CounterBindingAllocator.
+    ResolvedBinding resolve_counter(uint32_t space, uint32_t register_index, ShaderStage stage,
+                                    const ResolvedBinding& uav) const;
+};
+
+/// Implicit UAV counter bindings (like DXC's for counters without
+/// [[vk::counter_binding]]): in the set of their UAV, after the highest
+/// binding any descriptor or counter of the module uses in that set, one
+/// binding per counter (an array of counters is one binding). Reserve every
+/// binding first, then allocate in declaration order.
+class CounterBindingAllocator {
+public:
+    void reserve(uint32_t set, uint32_t binding);
+    uint32_t allocate(uint32_t set);
+
+private:
+    struct SetNext {
+        uint32_t set, next;
+    };
+    SetNext& entry(uint32_t set);
+    std::vector<SetNext> sets_; ///< few sets: a linear search
 };
 
 /// D3D12_SHADER_VISIBILITY of a stage (0, "all", for compute and others).

@@ -9,7 +9,9 @@
 // register space, binding = per-type base + first register of the range
 // (b# 0, t# 1000, u# 2000, s# 3000, UAV counters 4000). A register range
 // (SM5.1) is one descriptor array at the binding of its first register; an
-// unbounded range a runtime array.
+// unbounded range a runtime array. A UAV counter the map has no entry for,
+// of a UAV the map placed, is bound implicitly: in the UAV's set, after
+// every binding of the module (bindings.h, CounterBindingAllocator).
 #pragma once
 
 #include <cstdint>

@@ -102,6 +102,7 @@ void Emitter::begin_module()
 bool Emitter::finish_module(std::vector<uint32_t>& words)
 {
     b_.leaveFunction();
+    assign_implicit_counter_bindings();
     if (entry_ != main_)
         finish_graphics_entry();
     // SPIR-V 1.4+ lists every global the entry point uses; earlier versions

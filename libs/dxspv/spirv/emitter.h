@@ -105,6 +105,8 @@ struct Descriptor {
     spv::Id counter_var = NoResult; ///< UAV counter buffer
     spv::Id var64 = NoResult;       ///< UAV buffers with 64-bit atomics: a view as ulong[] (same binding)
     uint32_t set = 0, binding = 0;       ///< descriptor set and binding of `var`
+    bool binding_from_map = false;       ///< the binding map placed `var` (else the default mapping)
+    uint32_t counter_set = 0, counter_binding = 0; ///< of `counter_var`; binding ~0u: implicit, given at the end
     vsir::ResourceDimension dimension = vsir::ResourceDimension::unknown; ///< images
 };
 
@@ -199,6 +201,7 @@ public:
     void declare_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_sampler(const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl);
+    void assign_implicit_counter_bindings();
     void declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration& decl);
     std::vector<Descriptor>* descriptor_table(vsir::RegisterFile file);
     Descriptor* new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl);

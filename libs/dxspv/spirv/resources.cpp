@@ -108,6 +108,7 @@ void Emitter::create_descriptor_variable(Descriptor& desc, const vsir::Instructi
     desc.var = b_.createVariable(storage, descriptor_var_type(desc, element_type), name);
     desc.set = binding.set;
     desc.binding = binding.binding;
+    desc.binding_from_map = binding.from_map;
     b_.addDecoration(desc.var, spv::DecorationDescriptorSet, int(binding.set));
     b_.addDecoration(desc.var, spv::DecorationBinding, int(binding.binding));
     add_interface(desc.var);
@@ -291,16 +292,18 @@ void Emitter::declare_buffer(const vsir::Instruction& ins, const vsir::Declarati
 }
 
 /// A UAV counter (seed "Representing counter variables for typed
-/// buffers"): its own storage buffer block { uint counter; } at the binding
-/// the binding map gives for counters, an array of them for a range.
+/// buffers"): its own storage buffer block { uint counter; } named
+/// <name>_counter, an array of them for a range (same size, same index),
+/// at the binding the map gives for counters or an implicit one
+/// (assign_implicit_counter_bindings). The UAV carries the CounterBuffer
+/// decoration (OpDecorateId; SPV_GOOGLE_hlsl_functionality1 before SPIR-V
+/// 1.4) pointing at it.
 void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl)
 {
-    ResolvedBinding binding = options_.bindings.resolve_counter(decl.space, decl.range_first, prog_.model.stage);
-    if (!binding.found) {
-        error(Code::spirv_unmapped_descriptor, "no binding-map entry for the counter of u%u, space %u",
-            decl.range_first, decl.space);
-        return;
-    }
+    ResolvedBinding uav;
+    uav.found = true;
+    uav.from_map = desc.binding_from_map;
+    ResolvedBinding binding = options_.bindings.resolve_counter(decl.space, decl.range_first, prog_.model.stage, uav);
     if (!counter_block_) {
         counter_block_ = b_.makeStructType({type(Kind::u32)}, "uav_counter");
         b_.addMemberName(counter_block_, 0, "counter");
@@ -315,9 +318,47 @@ void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins
     char name[32];
     snprintf(name, sizeof(name), "u%u_counter", prog_.dst(ins, 0).reg.idx[0].offset);
     desc.counter_var = b_.createVariable(spv::StorageClassStorageBuffer, var_type, name);
-    b_.addDecoration(desc.counter_var, spv::DecorationDescriptorSet, int(binding.set));
-    b_.addDecoration(desc.counter_var, spv::DecorationBinding, int(binding.binding));
+    desc.counter_set = binding.found ? binding.set : desc.set;
+    desc.counter_binding = binding.found ? binding.binding : ~0u;
+    if (binding.found) {
+        b_.addDecoration(desc.counter_var, spv::DecorationDescriptorSet, int(binding.set));
+        b_.addDecoration(desc.counter_var, spv::DecorationBinding, int(binding.binding));
+    }
+    if (spirv_version(options_.target_env) < 0x00010400)
+        b_.addExtension("SPV_GOOGLE_hlsl_functionality1");
+    b_.addDecorationId(desc.var, spv::DecorationCounterBuffer, desc.counter_var);
     add_interface(desc.counter_var);
+}
+
+/// Gives the counters without an explicit or default binding theirs, in
+/// declaration order, each in its UAV's set after every binding the module
+/// uses there.
+void Emitter::assign_implicit_counter_bindings()
+{
+    CounterBindingAllocator alloc;
+    bool any = false;
+    for (const std::vector<Descriptor>* table : {&cbvs_, &srvs_, &uavs_, &samplers_})
+        for (const Descriptor& d : *table) {
+            if (!d.var || d.push_member != ~0u)
+                continue;
+            alloc.reserve(d.set, d.binding);
+            if (d.counter_var)
+                alloc.reserve(d.counter_set, d.counter_binding);
+            any |= d.counter_var && d.counter_binding == ~0u;
+        }
+    if (!any)
+        return;
+    for (const vsir::Instruction& ins : prog_.instructions) {
+        if (ins.decl >= prog_.decls.size() || !ins.dst_count || prog_.dst(ins, 0).reg.file != vsir::RegisterFile::uav)
+            continue;
+        uint32_t id = prog_.dst(ins, 0).reg.idx[0].offset;
+        if (id < uavs_.size() && uavs_[id].counter_var && uavs_[id].counter_binding == ~0u) {
+            Descriptor& d = uavs_[id];
+            d.counter_binding = alloc.allocate(d.set);
+            b_.addDecoration(d.counter_var, spv::DecorationDescriptorSet, int(d.set));
+            b_.addDecoration(d.counter_var, spv::DecorationBinding, int(d.counter_binding));
+        }
+    }
 }
 
 void Emitter::declare_sampler(const vsir::Instruction& ins, const vsir::Declaration& decl)

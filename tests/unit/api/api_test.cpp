@@ -304,3 +304,38 @@ TEST_CASE("reflection reports the counter of a UAV used by imm_atomic_alloc/cons
     REQUIRE(plain->descriptor_count == 1);
     CHECK(plain->descriptors[0].flags == DXSPV_DESCRIPTOR_INFO_STRUCTURED_BUFFER);
 }
+
+TEST_CASE("reflection reports the implicit counter bindings the SPIR-V has")
+{
+    // u0's counter has no map entry: bound after every binding of set 1; u1's
+    // counter is explicit.
+    const char* shader = "cs_5_0\ndcl_uav_structured_opc u0, 4\ndcl_uav_structured_opc u1, 4\n"
+                         "dcl_resource_raw t3\ndcl_temps 1\ndcl_thread_group 1, 1, 1\n"
+                         "imm_atomic_alloc r0.x, u0\nimm_atomic_consume r0.y, u1\nld_raw r0.z, l(0), t3.xxxx\n"
+                         "store_structured u0.xyz, r0.x, l(0), r0.xyzx\nret\n";
+    const dxspv_descriptor_binding bindings[] = {
+        {DXSPV_DESCRIPTOR_TYPE_UAV, 0, 0, 8, DXSPV_SHADER_VISIBILITY_ALL, 1, 10, 0, 0},
+        {DXSPV_DESCRIPTOR_TYPE_SRV, 0, 0, 8, DXSPV_SHADER_VISIBILITY_ALL, 1, 20, 0, 0},
+    };
+    const dxspv_counter_binding counters[] = {{0, 1, DXSPV_SHADER_VISIBILITY_ALL, 1, 40}};
+    dxspv_interface_info iface = {DXSPV_STRUCTURE_TYPE_INTERFACE_INFO, nullptr, bindings, 2, counters, 1, 0};
+    dxspv::CompileOptions o;
+    o.source_type = DXSPV_SOURCE_TYPE_D3D_ASM;
+    o.interface_info = &iface;
+    o.validate = true;
+    o.target_type = DXSPV_TARGET_TYPE_SPIRV_TEXT;
+    dxspv::Result text = dxspv::compile(shader, o);
+    REQUIRE_MESSAGE(text.code == DXSPV_OK, text.messages.view());
+    std::string_view t = text.output.text();
+    CHECK(t.find("OpDecorate %u0_counter Binding 41\n") != std::string_view::npos); // after u1's counter at 40
+    CHECK(t.find("OpDecorate %u1_counter Binding 40\n") != std::string_view::npos);
+
+    dxspv::Reflection r;
+    dxspv::Text messages;
+    REQUIRE_MESSAGE(dxspv::reflect(std::as_bytes(std::span(shader, std::strlen(shader))), o, r, messages) == DXSPV_OK,
+                    messages.view());
+    REQUIRE(r->descriptor_count == 3);
+    CHECK(r->descriptors[0].counter_set == 1);
+    CHECK(r->descriptors[0].counter_binding == 41);
+    CHECK(r->descriptors[1].counter_binding == 40);
+}
