@@ -298,6 +298,18 @@ TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
 )", "declare void @dx.op.nop(i32) #1\n"));
     CHECK_FALSE(unknown.ok);
     CHECK(unknown.messages.find("E8501") != std::string::npos);
+    // An index past the end of the experimental table (feature 0x8000),
+    // with the option on: an error naming the feature and the index.
+    Lowered past_end = lower(compute(R"(
+  call void @dx.op.nop(i32 -2147418113)
+  ret void
+)", "declare void @dx.op.nop(i32) #1\n"), true);
+    CHECK_FALSE(past_end.ok);
+    INFO(past_end.messages);
+    CHECK(past_end.messages.find("E8502") != std::string::npos);
+    CHECK(past_end.messages.find("experimental feature 0x8000, op 65535") != std::string::npos);
+    Lowered on = lower(compute(body, "declare void @dx.op.nop(i32) #1\n"), true);
+    CHECK_MESSAGE(on.ok, on.messages);
 }
 
 TEST_CASE("lower: mesh, amplification and library shaders are refused by name")
