@@ -369,6 +369,7 @@ spv::Id Builder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)
         w[3] = uint32_t(bits >> 32);
     info(id).type = type;
     info(id).op = spv::OpConstant;
+    info(id).at = uint32_t(w - 1 - globals_.data());
     return id;
 }
 
@@ -389,6 +390,19 @@ spv::Id Builder::make_composite_constant(spv::Id type, const spv::Id* parts, uin
 spv::Id Builder::getTypeId(spv::Id id) const
 {
     return id < ids_.size() ? ids_[id].type : 0;
+}
+
+spv::Id Builder::bitcast_source(spv::Id id) const
+{
+    return id < ids_.size() && ids_[id].op == spv::OpBitcast ? ids_[id].at : 0;
+}
+
+bool Builder::constant_word(spv::Id id, uint32_t& bits) const
+{
+    if (id >= ids_.size() || ids_[id].op != spv::OpConstant || globals_[ids_[id].at] >> 16 != 4)
+        return false;
+    bits = globals_[ids_[id].at + 3];
+    return true;
 }
 
 spv::StorageClass Builder::getStorageClass(spv::Id id) const

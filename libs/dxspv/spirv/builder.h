@@ -125,6 +125,10 @@ public:
 
     // ---- queries ----
     spv::Id getTypeId(spv::Id id) const;
+    /// The operand of an OpBitcast result, else 0.
+    spv::Id bitcast_source(spv::Id id) const;
+    /// The value of a 32-bit scalar OpConstant, false for anything else.
+    bool constant_word(spv::Id id, uint32_t& bits) const;
     /// Storage class of a pointer-typed id (a variable, an access chain).
     spv::StorageClass getStorageClass(spv::Id id) const;
 
@@ -136,7 +140,11 @@ public:
     /// Ends the build point's function: a return if its block is open.
     void leaveFunction();
     Block& makeNewBlock();
-    void setBuildPoint(Block* block) { block_ = block; }
+    void setBuildPoint(Block* block)
+    {
+        block_ = block;
+        loads_.clear();
+    }
     Block* getBuildPoint() const { return block_; }
 
     // ---- instructions at the build point ----
@@ -197,7 +205,9 @@ private:
         uint16_t op = 0;      ///< defining opcode
         uint16_t storage = 0; ///< pointer types: storage class
         uint32_t block = 0;   ///< instructions in blocks: 1 + index in blocks_
-        uint32_t at = 0;      ///< types: offset of the instruction in globals_
+        /// types and constants: offset of the instruction in globals_;
+        /// access chains: their variable; bitcasts: their operand
+        uint32_t at = 0;
     };
 
     IdInfo& info(spv::Id id);
@@ -205,6 +215,9 @@ private:
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
     spv::Id result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands);
     void instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands);
+    void note_operand(spv::Op op, spv::Id id, spv::Id first_operand);
+    spv::Id variable_of(spv::Id pointer) const;
+    bool cacheable(spv::Id pointer) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
     size_t successors(const Block& block, Block** out) const;
@@ -221,6 +234,11 @@ private:
     std::deque<Function> functions_;
     std::deque<Block> blocks_;
     Block* block_ = nullptr;
+    /// Loads of Function and Private pointers in the current block and the
+    /// value each holds (the last store or load); such memory is private to
+    /// the invocation, so only stores through the same variable and calls
+    /// change it. Cleared when the build point moves.
+    std::vector<std::pair<spv::Id, spv::Id>> loads_;
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

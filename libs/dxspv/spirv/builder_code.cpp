@@ -16,7 +16,7 @@ Function* Builder::makeFunctionEntry(spv::Id return_type, const char* name, Bloc
     f.type_ = makeFunctionType(return_type, {});
     if (name && *name)
         addName(f.id_, name);
-    block_ = nullptr;
+    setBuildPoint(nullptr);
     Block* first = &blocks_.emplace_back();
     first->id_ = getUniqueId();
     first->index_ = uint32_t(blocks_.size() - 1);
@@ -25,7 +25,7 @@ Function* Builder::makeFunctionEntry(spv::Id return_type, const char* name, Bloc
     first->function_ = &f;
     first->local_ = 0;
     f.blocks_.push_back(first);
-    block_ = first;
+    setBuildPoint(first);
     if (entry)
         *entry = first;
     return &f;
@@ -87,6 +87,30 @@ void Builder::instruction(spv::Op op, uint32_t operand_count, uint32_t*& operand
     block_->last_ = uint32_t(at);
 }
 
+/// Records what later queries need: the variable of an access chain, the
+/// operand of a bitcast.
+void Builder::note_operand(spv::Op op, spv::Id id, spv::Id first_operand)
+{
+    if (op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain)
+        ids_[id].at = variable_of(first_operand);
+    else if (op == spv::OpBitcast)
+        ids_[id].at = first_operand;
+}
+
+spv::Id Builder::variable_of(spv::Id pointer) const
+{
+    if (pointer >= ids_.size())
+        return 0;
+    const IdInfo& i = ids_[pointer];
+    return i.op == spv::OpAccessChain || i.op == spv::OpInBoundsAccessChain ? i.at : pointer;
+}
+
+bool Builder::cacheable(spv::Id pointer) const
+{
+    spv::StorageClass sc = getStorageClass(pointer);
+    return sc == spv::StorageClassFunction || sc == spv::StorageClassPrivate;
+}
+
 // ---- instructions ----
 
 spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const char* name, spv::Id initializer)
@@ -116,6 +140,12 @@ spv::Id Builder::createUndefined(spv::Id type)
 
 spv::Id Builder::createLoad(spv::Id pointer)
 {
+    bool cache = cacheable(pointer);
+    if (cache) {
+        for (const auto& [p, value] : loads_)
+            if (p == pointer)
+                return value;
+    }
     spv::Id pointer_type = getTypeId(pointer);
     spv::Id type = pointer_type < ids_.size() && ids_[pointer_type].op == spv::OpTypePointer
                        ? globals_[ids_[pointer_type].at + 3]
@@ -123,6 +153,8 @@ spv::Id Builder::createLoad(spv::Id pointer)
     uint32_t* w;
     spv::Id id = result(spv::OpLoad, type, 1, w);
     w[0] = pointer;
+    if (cache)
+        loads_.emplace_back(pointer, id);
     return id;
 }
 
@@ -132,6 +164,18 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
     instruction(spv::OpStore, 2, w);
     w[0] = pointer;
     w[1] = value;
+    if (!cacheable(pointer))
+        return;
+    // Forget what this store may overwrite: the variable and every access
+    // chain into it.
+    spv::Id variable = variable_of(pointer);
+    size_t kept = 0;
+    for (const auto& entry : loads_)
+        if (variable_of(entry.first) != variable)
+            loads_[kept++] = entry;
+    loads_.resize(kept);
+    if (pointer == variable)
+        loads_.emplace_back(pointer, value);
 }
 
 spv::Id Builder::createUnaryOp(spv::Op op, spv::Id type, spv::Id a)
@@ -139,6 +183,7 @@ spv::Id Builder::createUnaryOp(spv::Op op, spv::Id type, spv::Id a)
     uint32_t* w;
     spv::Id id = result(op, type, 1, w);
     w[0] = a;
+    note_operand(op, id, a);
     return id;
 }
 
@@ -148,6 +193,7 @@ spv::Id Builder::createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b)
     spv::Id id = result(op, type, 2, w);
     w[0] = a;
     w[1] = b;
+    note_operand(op, id, a);
     return id;
 }
 
@@ -158,6 +204,7 @@ spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv
     w[0] = a;
     w[1] = b;
     w[2] = c;
+    note_operand(op, id, a);
     return id;
 }
 
@@ -166,6 +213,8 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& 
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     std::copy(operands.begin(), operands.end(), w);
+    if (!operands.empty())
+        note_operand(op, id, operands[0]);
     return id;
 }
 
@@ -175,6 +224,8 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediat
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     for (const IdImmediate& o : operands)
         *w++ = o.word;
+    if (!operands.empty() && operands[0].isId)
+        note_operand(op, id, operands[0].word);
     return id;
 }
 
@@ -253,6 +304,7 @@ spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, c
 spv::Id Builder::createFunctionCall(Function* function, const std::vector<spv::Id>& args)
 {
     uint32_t* w;
+    loads_.clear(); // the callee may store to Private variables
     spv::Id id = result(spv::OpFunctionCall, function->return_type_, uint32_t(args.size()) + 1, w);
     w[0] = function->id_;
     std::copy(args.begin(), args.end(), w + 1);

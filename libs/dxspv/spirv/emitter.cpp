@@ -426,8 +426,20 @@ spv::Id Emitter::glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<
     return b_.createBuiltinCall(result_type, glsl_import_, op, args);
 }
 
+/// OpBitcast, folded where the value already has the type, is a bitcast of
+/// a value of that type, or is a 32-bit scalar constant.
 spv::Id Emitter::bitcast(spv::Id value, spv::Id to_type)
 {
+    if (b_.getTypeId(value) == to_type)
+        return value;
+    if (spv::Id source = b_.bitcast_source(value); source && b_.getTypeId(source) == to_type)
+        return source;
+    uint32_t bits = 0;
+    if (b_.constant_word(value, bits)) {
+        for (Kind k : {Kind::u32, Kind::i32, Kind::f32})
+            if (types_[size_t(k)][1] == to_type)
+                return constant(k, bits);
+    }
     return b_.createUnaryOp(spv::OpBitcast, to_type, value);
 }
 

@@ -278,6 +278,9 @@ public:
         std::vector<IoVar> vars;
         std::vector<SignatureElement> fallback; ///< elements from declarations (no signature)
         spv::Id array = NoResult; ///< Private uvec4[regs], [vertices][regs] for per-vertex inputs
+        /// Instead of `array`, where registers are never indexed: one Private
+        /// uvec4 per register (no access chains to reach them).
+        std::vector<spv::Id> reg_vars;
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
         uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
@@ -298,6 +301,12 @@ public:
     void create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg);
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
+    spv::Id set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component);
+    bool file_indexed(vsir::RegisterFile file) const;
+    void create_register_storage(IoSet& set);
+    spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
+    void copy_input_registers(const IoSet& set);
+    void copy_output_registers(const IoSet& set, uint32_t stream);
     spv::Id io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index);
     void copy_input(const IoSet& set, const IoVar& v, spv::Id vertex);
     void copy_inputs(const IoSet& set);

@@ -445,6 +445,54 @@ GatheredArray gathered_of(spv::BuiltIn b)
 
 } // namespace
 
+/// Whether any instruction addresses a register of `file` relatively.
+bool Emitter::file_indexed(vsir::RegisterFile file) const
+{
+    auto indexed = [&](const vsir::Register& reg) {
+        if (reg.file != file)
+            return false;
+        for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
+            if (reg.idx[i].rel_addr != vsir::invalid_index)
+                return true;
+        return false;
+    };
+    for (const vsir::DstParam& d : prog_.dsts)
+        if (indexed(d.reg))
+            return true;
+    for (const vsir::SrcParam& src : prog_.srcs)
+        if (indexed(src.reg))
+            return true;
+    return false;
+}
+
+/// The Private registers of `set`: one uvec4 variable per register where
+/// registers are never indexed and not per vertex (vertex and pixel shader
+/// inputs and outputs, geometry and domain shader outputs); otherwise an
+/// array, [vertex][register] for per-vertex inputs. Outputs start as zero.
+void Emitter::create_register_storage(IoSet& set)
+{
+    spv::Id uvec4 = type(Kind::u32, 4);
+    const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
+    if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull
+        && !file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input)) {
+        set.reg_vars.resize(set.regs.size());
+        for (uint32_t r = 0; r < set.regs.size(); ++r) {
+            char reg_name[16];
+            snprintf(reg_name, sizeof(reg_name), "%s%u", name, r);
+            set.reg_vars[r] = b_.createVariable(spv::StorageClassPrivate, uvec4, reg_name,
+                set.output ? b_.makeNullConstant(uvec4) : NoResult);
+            add_interface(set.reg_vars[r]);
+        }
+        return;
+    }
+    spv::Id array = b_.makeArrayType(uvec4, constant_u32(uint32_t(set.regs.size())), 0);
+    if (set.per_vertex && !set.output)
+        array = b_.makeArrayType(array, constant_u32(set.vertices), 0);
+    set.array = b_.createVariable(spv::StorageClassPrivate, array, name,
+        set.output ? b_.makeNullConstant(array) : NoResult);
+    add_interface(set.array);
+}
+
 void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& signature)
 {
     std::vector<SignatureElement> elements;
@@ -483,15 +531,7 @@ void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& si
         return;
     }
     set.per_vertex = per_vertex;
-    // Private register array: [vertex][register] for per-vertex inputs.
-    spv::Id uvec4 = type(Kind::u32, 4);
-    spv::Id array = b_.makeArrayType(uvec4, constant_u32(uint32_t(set.regs.size())), 0);
-    if (per_vertex && !set.output)
-        array = b_.makeArrayType(array, constant_u32(set.vertices), 0);
-    const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
-    set.array = b_.createVariable(spv::StorageClassPrivate, array, name,
-        set.output ? b_.makeNullConstant(array) : NoResult);
-    add_interface(set.array);
+    create_register_storage(set);
 
     // Streams after the first get the locations after the previous streams'
     // registers (only stream 0 reaches the next stage).
@@ -672,6 +712,15 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
     default:
         break;
     }
+    if (!array && !set->reg_vars.empty()) {
+        const vsir::RegisterIndex& r = reg.idx[0];
+        if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= set->reg_vars.size()) {
+            error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file),
+                r.offset);
+            return {};
+        }
+        return {set->reg_vars[r.offset], 4};
+    }
     if (!array) {
         array = set->array;
         vertices = set->per_vertex && !set->output ? set->vertices : 0;
@@ -723,17 +772,20 @@ spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uin
     return b_.createOp(spv::OpAccessChain, pointer_type(sc, element), chain);
 }
 
-void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
+/// A word of register `reg` of `set` (at `vertex` for per-vertex arrays).
+spv::Id Emitter::set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component)
 {
-    spv::Id u32 = type(Kind::u32);
-    spv::Id priv_vertex = set.per_vertex ? vertex : NoResult;
-    if (v.is_array) {
-        for (uint32_t i = 0; i < v.count; ++i) {
-            spv::Id value = bitcast(b_.createLoad(io_var_pointer(v, false, vertex, v.array_base + i)), u32);
-            b_.createStore(value, register_word_pointer(set.array, priv_vertex, v.reg, v.first + i));
-        }
-        return;
-    }
+    if (set.reg_vars.empty())
+        return register_word_pointer(set.array, vertex, reg, component);
+    return b_.createBinOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32)),
+        set.reg_vars[reg], constant_u32(component));
+}
+
+/// Input variable `v` (not a gathered array) read as `words_count` uint
+/// words, with D3D's conventions applied (SV_Position.w is 1/w; vertex and
+/// instance ids count from the base).
+spv::Id Emitter::input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count)
+{
     spv::Id value = b_.createLoad(io_var_pointer(v, false, vertex, 0));
     Value val{value, v.kind, v.count};
     if (v.builtin == spv::BuiltInFragCoord) { // D3D's SV_Position.w is 1/w
@@ -746,16 +798,99 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
         spv::Id base = b_.createLoad(v.base_var);
         val.id = b_.createBinOp(spv::OpISub, type(Kind::i32), value, base);
     }
+    return to_words(val, words_count);
+}
+
+void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
+{
+    spv::Id u32 = type(Kind::u32);
+    spv::Id priv_vertex = set.per_vertex ? vertex : NoResult;
+    if (v.is_array) {
+        for (uint32_t i = 0; i < v.count; ++i) {
+            spv::Id value = bitcast(b_.createLoad(io_var_pointer(v, false, vertex, v.array_base + i)), u32);
+            b_.createStore(value, set_word_pointer(set, priv_vertex, v.reg, v.first + i));
+        }
+        return;
+    }
     uint32_t words_count = 0;
-    spv::Id words = to_words(val, words_count);
+    spv::Id words = input_words(v, vertex, words_count);
     for (uint32_t i = 0; i < v.count && v.first + i < 4; ++i) {
         spv::Id word = words_count > 1 ? b_.createCompositeExtract(words, u32, i) : words;
-        b_.createStore(word, register_word_pointer(set.array, priv_vertex, v.reg, v.first + i));
+        b_.createStore(word, set_word_pointer(set, priv_vertex, v.reg, v.first + i));
+    }
+}
+
+/// Inputs into per-register variables: each register written once, whole,
+/// from the input variables that share it (components no element covers
+/// are undefined, as in D3D); gathered builtin arrays word by word after.
+void Emitter::copy_input_registers(const IoSet& set)
+{
+    spv::Id u32 = type(Kind::u32);
+    for (uint32_t r = 0; r < set.reg_vars.size(); ++r) {
+        spv::Id parts[4] = {};
+        spv::Id whole = NoResult;
+        for (const IoVar& v : set.vars) {
+            if (v.reg != r || v.is_array)
+                continue;
+            uint32_t words_count = 0;
+            spv::Id words = input_words(v, NoResult, words_count);
+            if (words_count == 4 && v.first == 0) {
+                whole = words;
+                continue;
+            }
+            for (uint32_t i = 0; i < v.count && v.first + i < 4; ++i)
+                parts[v.first + i] = words_count > 1 ? b_.createCompositeExtract(words, u32, i) : words;
+        }
+        if (!whole && !parts[0] && !parts[1] && !parts[2] && !parts[3])
+            continue;
+        if (!whole) {
+            for (spv::Id& p : parts)
+                if (!p)
+                    p = undef(Kind::u32, 1);
+            whole = construct(Kind::u32, parts, 4);
+        }
+        b_.createStore(whole, set.reg_vars[r]);
+    }
+    for (const IoVar& v : set.vars)
+        if (v.is_array)
+            copy_input(set, v, NoResult);
+}
+
+/// Outputs from per-register variables: each register loaded once, each
+/// output variable stored from its components.
+void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
+{
+    std::vector<spv::Id> loaded(set.reg_vars.size());
+    for (const IoVar& v : set.vars) {
+        if (v.stream != stream)
+            continue;
+        if (v.is_array || v.reg >= loaded.size() || v.first + v.count > 4) {
+            copy_output(set, v, NoResult, NoResult, NoResult);
+            continue;
+        }
+        spv::Id& whole = loaded[v.reg];
+        if (!whole)
+            whole = b_.createLoad(set.reg_vars[v.reg]);
+        spv::Id words = whole;
+        if (v.count == 1) {
+            words = b_.createCompositeExtract(whole, type(Kind::u32), v.first);
+        } else if (v.count < 4) {
+            std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
+            for (uint32_t i = 0; i < v.count; ++i)
+                operands.push_back({false, uint32_t(v.first + i)});
+            words = b_.createOp(spv::OpVectorShuffle, type(Kind::u32, v.count), operands);
+        }
+        Value val = from_words(words, v.count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
+        b_.createStore(val.id, io_var_pointer(v, true, NoResult, 0));
     }
 }
 
 void Emitter::copy_inputs(const IoSet& set)
 {
+    if (!set.reg_vars.empty()) {
+        copy_input_registers(set);
+        return;
+    }
     if (!set.per_vertex) {
         for (const IoVar& v : set.vars)
             copy_input(set, v, NoResult);
@@ -776,8 +911,8 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
     for (uint32_t it = 0; it < iterations; ++it) {
         spv::Id parts[4];
         for (uint32_t i = 0; i < count; ++i)
-            parts[i] = b_.createLoad(register_word_pointer(source ? source : set.array, source_vertex, v.reg,
-                v.first + it + i));
+            parts[i] = b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
+                                            : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
         spv::Id words = construct(Kind::u32, parts, count);
         Value val = from_words(words, count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
         b_.createStore(val.id, io_var_pointer(v, true, vertex, v.array_base + it));
@@ -786,6 +921,10 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
 
 void Emitter::copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream)
 {
+    if (!set.reg_vars.empty()) {
+        copy_output_registers(set, stream);
+        return;
+    }
     for (const IoVar& v : set.vars)
         if (v.stream == stream)
             copy_output(set, v, vertex, NoResult, NoResult);

@@ -182,3 +182,30 @@ TEST_CASE("builder: Function variables go to the start of the entry block")
     std::string text = finish(b);
     CHECK(text.find("OpVariable") < text.find("OpBranch"));
 }
+
+TEST_CASE("builder: loads of Function and Private variables are forwarded within a block")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id v4 = b.makeVectorType(u32, 4);
+    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "r", b.makeNullConstant(v4));
+    spv::Id first = b.createLoad(var);
+    CHECK(b.createLoad(var) == first); // nothing stored in between
+    spv::Id stored = b.createCompositeInsert(b.makeUintConstant(5), first, v4, 0);
+    b.createStore(stored, var);
+    CHECK(b.createLoad(var) == stored); // the value just stored
+    // A store through an access chain into the variable forgets it.
+    spv::Id word = b.createBinOp(spv::OpAccessChain, b.makePointer(spv::StorageClassPrivate, u32), var,
+        b.makeUintConstant(1));
+    b.createStore(b.makeUintConstant(7), word);
+    spv::Id reloaded = b.createLoad(var);
+    CHECK(reloaded != stored);
+    // A new block loads again.
+    Block& next = b.makeNewBlock();
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    CHECK(b.createLoad(var) != reloaded);
+    std::string text = finish(b);
+    CHECK(count(text, "OpLoad") == 3);
+}
