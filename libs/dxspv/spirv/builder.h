@@ -144,6 +144,7 @@ public:
     {
         block_ = block;
         loads_.clear();
+        chains_.clear();
     }
     Block* getBuildPoint() const { return block_; }
 
@@ -218,6 +219,9 @@ private:
     void note_operand(spv::Op op, spv::Id id, spv::Id first_operand);
     spv::Id variable_of(spv::Id pointer) const;
     bool cacheable(spv::Id pointer) const;
+    bool read_only(spv::Id pointer) const;
+    spv::Id reuse_chain(spv::Id id, size_t at, uint32_t previous_last);
+    void remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
     size_t successors(const Block& block, Block** out) const;
@@ -239,6 +243,9 @@ private:
     /// the invocation, so only stores through the same variable and calls
     /// change it. Cleared when the build point moves.
     std::vector<std::pair<spv::Id, spv::Id>> loads_;
+    /// Offsets of the access chains of the current block in its words (an
+    /// identical chain is reused).
+    std::vector<uint32_t> chains_;
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

@@ -105,10 +105,39 @@ spv::Id Builder::variable_of(spv::Id pointer) const
     return i.op == spv::OpAccessChain || i.op == spv::OpInBoundsAccessChain ? i.at : pointer;
 }
 
+/// Loads through `pointer` can be remembered within a block: memory the
+/// invocation alone writes (Function, Private) or nothing writes (constant
+/// buffers, push constants, inputs, descriptors).
 bool Builder::cacheable(spv::Id pointer) const
 {
     spv::StorageClass sc = getStorageClass(pointer);
-    return sc == spv::StorageClassFunction || sc == spv::StorageClassPrivate;
+    return sc == spv::StorageClassFunction || sc == spv::StorageClassPrivate || read_only(pointer);
+}
+
+bool Builder::read_only(spv::Id pointer) const
+{
+    spv::StorageClass sc = getStorageClass(pointer);
+    return sc == spv::StorageClassUniform || sc == spv::StorageClassPushConstant || sc == spv::StorageClassInput
+           || sc == spv::StorageClassUniformConstant;
+}
+
+/// The access chain just emitted at `at` (result `id`), or an identical one
+/// emitted earlier in the block, in which case the new one is taken back.
+spv::Id Builder::reuse_chain(spv::Id id, size_t at, uint32_t previous_last)
+{
+    std::vector<uint32_t>& words = block_->words_;
+    uint32_t count = words[at] >> 16;
+    for (uint32_t earlier : chains_) {
+        const uint32_t* e = words.data() + earlier;
+        if (e[0] == words[at] && e[1] == words[at + 1]
+            && std::equal(e + 3, e + count, words.data() + at + 3)) {
+            words.resize(at);
+            block_->last_ = previous_last;
+            return e[2];
+        }
+    }
+    chains_.push_back(uint32_t(at));
+    return id;
 }
 
 // ---- instructions ----
@@ -189,12 +218,14 @@ spv::Id Builder::createUnaryOp(spv::Op op, spv::Id type, spv::Id a)
 
 spv::Id Builder::createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b)
 {
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, 2, w);
     w[0] = a;
     w[1] = b;
     note_operand(op, id, a);
-    return id;
+    return op == spv::OpAccessChain ? reuse_chain(id, at, last) : id;
 }
 
 spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv::Id c)
@@ -210,12 +241,14 @@ spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& operands)
 {
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     std::copy(operands.begin(), operands.end(), w);
     if (!operands.empty())
         note_operand(op, id, operands[0]);
-    return id;
+    return op == spv::OpAccessChain ? reuse_chain(id, at, last) : id;
 }
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands)

@@ -157,6 +157,82 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
     out.push_back(1u << 16 | spv::OpFunctionEnd);
 }
 
+namespace {
+
+/// Instructions without side effects, whose result, when nothing uses it,
+/// can go.
+bool is_pure(uint32_t op)
+{
+    switch (op) {
+    case spv::OpUndef:
+    case spv::OpLoad:
+    case spv::OpAccessChain:
+    case spv::OpInBoundsAccessChain:
+    case spv::OpBitcast:
+    case spv::OpCompositeExtract:
+    case spv::OpCompositeInsert:
+    case spv::OpCompositeConstruct:
+    case spv::OpVectorShuffle:
+    case spv::OpVectorExtractDynamic:
+    case spv::OpSelect:
+    case spv::OpSampledImage:
+    case spv::OpExtInst: // GLSL.std.450 only
+        return true;
+    default:
+        // Arithmetic, bit operations, conversions and comparisons.
+        return (op >= spv::OpConvertFToU && op <= spv::OpBitcast) || (op >= spv::OpSNegate && op <= spv::OpFRem)
+               || (op >= spv::OpIAdd && op <= spv::OpFMod) || (op >= spv::OpAny && op <= spv::OpFUnordGreaterThanEqual)
+               || (op >= spv::OpShiftRightLogical && op <= spv::OpBitCount);
+    }
+}
+
+} // namespace
+
+/// Removes pure instructions whose results nothing uses (walking backwards,
+/// so that a chain of them goes at once) from the functions' words; marks
+/// the removed ids. Any word counts as a use of the id it equals, which can
+/// only keep an instruction that could have gone.
+void Builder::remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const
+{
+    std::vector<uint32_t> uses(bound_ + 1), starts;
+    for (size_t at = 0; at < code.size();) {
+        uint32_t count = code[at] >> 16;
+        if (count == 0)
+            return;
+        starts.push_back(uint32_t(at));
+        for (uint32_t i = 1; i < count; ++i)
+            if (code[at + i] <= bound_)
+                ++uses[code[at + i]];
+        at += count;
+    }
+    // Operands of the entry points, execution modes and annotations are uses.
+    for (const std::vector<uint32_t>* section : {&entry_points_, &execution_modes_})
+        for (uint32_t w : *section)
+            if (w <= bound_)
+                ++uses[w];
+    std::vector<uint8_t> drop(starts.size());
+    for (size_t k = starts.size(); k-- > 0;) {
+        const uint32_t* w = code.data() + starts[k];
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        if (count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1) // the result's own word
+            continue;
+        drop[k] = 1;
+        removed[w[2]] = 1;
+        for (uint32_t i = 3; i < count; ++i)
+            if (w[i] <= bound_)
+                --uses[w[i]];
+    }
+    size_t out = 0;
+    for (size_t k = 0; k < starts.size(); ++k) {
+        uint32_t count = code[starts[k]] >> 16;
+        if (!drop[k]) {
+            std::copy(code.begin() + starts[k], code.begin() + starts[k] + count, code.begin() + out);
+            out += count;
+        }
+    }
+    code.resize(out);
+}
+
 void Builder::dump(std::vector<uint32_t>& out) const
 {
     out.clear();
@@ -184,6 +260,8 @@ void Builder::dump(std::vector<uint32_t>& out) const
     std::vector<uint8_t> live(blocks_.size());
     for (const Function& f : functions_)
         dump_function(f, code, live);
+    std::vector<uint8_t> removed(bound_ + 1);
+    remove_dead_code(code, removed);
     auto kept = [&](const std::vector<uint32_t>& section) {
         for (size_t at = 0; at < section.size();) {
             uint32_t count = section[at] >> 16;
@@ -191,7 +269,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
                 break;
             spv::Id target = section[at + 1];
             uint32_t block = target < ids_.size() ? ids_[target].block : 0;
-            if (block == 0 || live[block - 1])
+            if ((block == 0 || live[block - 1]) && !(target <= bound_ && removed[target]))
                 out.insert(out.end(), section.begin() + at, section.begin() + at + count);
             at += count;
         }

@@ -109,6 +109,7 @@ TEST_CASE("builder: unreachable blocks are dropped with the names and decoration
     b.setBuildPoint(&next);
     spv::Id live = b.createBinOp(spv::OpIAdd, u32, b.makeUintConstant(3), b.makeUintConstant(4));
     b.addName(live, "live_sum");
+    b.createStore(live, b.createVariable(spv::StorageClassPrivate, u32, "out"));
     std::string text = finish(b);
     CHECK(count(text, "OpLabel") == 2);
     CHECK(count(text, "dead_sum") == 0);
@@ -205,7 +206,28 @@ TEST_CASE("builder: loads of Function and Private variables are forwarded within
     Block& next = b.makeNewBlock();
     b.createBranch(&next);
     b.setBuildPoint(&next);
-    CHECK(b.createLoad(var) != reloaded);
+    spv::Id again = b.createLoad(var);
+    CHECK(again != reloaded);
+    spv::Id sink = b.createVariable(spv::StorageClassPrivate, v4, "sink");
+    b.createStore(b.createBinOp(spv::OpIAdd, v4, reloaded, again), sink);
     std::string text = finish(b);
-    CHECK(count(text, "OpLoad") == 3);
+    CHECK(count(text, "OpLoad") == 3); // the first, and the two after the stores
+}
+
+TEST_CASE("builder: unused results of instructions without side effects are removed")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id f32 = b.makeFloatType(32);
+    spv::Id x = b.createLoad(b.createVariable(spv::StorageClassPrivate, u32, "x", b.makeUintConstant(1)));
+    spv::Id dead = b.createBinOp(spv::OpIMul, u32, x, x); // only the dead bitcast uses it
+    b.addDecoration(b.createUnaryOp(spv::OpBitcast, f32, dead), spv::DecorationNoContraction);
+    spv::Id live = b.createBinOp(spv::OpIAdd, u32, x, x);
+    b.createStore(live, b.createVariable(spv::StorageClassPrivate, u32, "y"));
+    std::string text = finish(b);
+    CHECK(count(text, "OpIMul") == 0);
+    CHECK(count(text, "OpBitcast") == 0);
+    CHECK(count(text, "NoContraction") == 0);
+    CHECK(count(text, "OpIAdd") == 1);
 }

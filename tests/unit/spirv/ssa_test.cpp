@@ -267,6 +267,7 @@ TEST_CASE("spirv ssa: booleans: logic, selects, conditions and word registers")
     b.p.model.major = 6;
     b.dcl_temps(1);
     b.dcl_constant_buffer(0, 1);
+    b.dcl_uav_raw(0);
     b.op(Opcode::mov, {sd(0, u32)}, {cb(0, 0, "x", u32)});
     b.op(Opcode::ilt, {sd(1, boolean)}, {ss(0, i32), imm(i32, 5)});
     b.op(Opcode::uge, {sd(2, boolean)}, {ss(0, u32), lu(2)});
@@ -289,6 +290,8 @@ TEST_CASE("spirv ssa: booleans: logic, selects, conditions and word registers")
     b.op(Opcode::iadd, {sd(12, i32)}, {ss(8, i32), ss(9, i32)});
     b.op(Opcode::ieq, {sd(13, boolean)}, {ss(7, boolean), ss(3, boolean)});
     b.op(Opcode::ine, {sd(14, u32)}, {ss(13, boolean), lb(false)});
+    store_word(b, 0, ss(12, u32));
+    store_word(b, 4, ss(14, u32));
     b.op(Opcode::ret, {}, {});
     std::string text = emit_dxil(b.p);
     CHECK_HAS(text, "OpLogicalAnd %bool");
