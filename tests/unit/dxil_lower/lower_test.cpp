@@ -268,18 +268,22 @@ TEST_CASE("lower: arithmetic, conversions and compares keep LLVM's meaning")
 )") != std::string::npos);
 }
 
-TEST_CASE("lower: every unsupported op is reported, each once, with its name")
+TEST_CASE("lower: every unsupported op is reported, each once, with its name (and why, when known)")
 {
     Lowered r = lower(compute(R"(
-  %a = call i32 @dx.op.textureGatherRaw(i32 223)
-  %b = call i32 @dx.op.textureGatherRaw(i32 223)
+  %a = call i32 @dx.op.allocateRayQuery(i32 178)
+  %b = call i32 @dx.op.allocateRayQuery(i32 178)
   call void @dx.op.writeSamplerFeedback(i32 174)
+  call void @dx.op.writeSamplerFeedbackGrad(i32 177)
   ret void
-)", "declare i32 @dx.op.textureGatherRaw(i32) #0\ndeclare void @dx.op.writeSamplerFeedback(i32) #1\n"));
+)", "declare i32 @dx.op.allocateRayQuery(i32) #0\ndeclare void @dx.op.writeSamplerFeedback(i32) #1\n"
+    "declare void @dx.op.writeSamplerFeedbackGrad(i32) #1\n"));
     CHECK_FALSE(r.ok);
-    CHECK(r.messages.find("E8101: @main: DXIL op TextureGatherRaw is not supported") != std::string::npos);
-    CHECK(r.messages.find("E8101: @main: DXIL op WriteSamplerFeedback is not supported") != std::string::npos);
-    CHECK(r.messages.find("TextureGatherRaw") == r.messages.rfind("TextureGatherRaw"));
+    CHECK(r.messages.find("E8101: @main: DXIL op AllocateRayQuery is not supported\n") != std::string::npos);
+    CHECK(r.messages.find("E8101: @main: DXIL op WriteSamplerFeedback is not supported: sampler feedback has no "
+                          "Vulkan or SPIR-V equivalent") != std::string::npos);
+    CHECK(r.messages.find("DXIL op WriteSamplerFeedbackGrad is not supported: sampler feedback") != std::string::npos);
+    CHECK(r.messages.find("AllocateRayQuery") == r.messages.rfind("AllocateRayQuery"));
 }
 
 TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
@@ -740,4 +744,146 @@ TEST_CASE("lower: float operations without fast-math flags are precise (HLSL pre
     REQUIRE(r.ok);
     CHECK(r.text.find("mul_precise(x) sr1, sr0.x, cb0[0][0].z") != std::string::npos);
     CHECK(lower(pixel_shader).text.find("mul sr1, sr0.x, cb0[0][0].z") != std::string::npos);
+}
+
+TEST_CASE("lower: WaveMatch and the WaveMultiPrefix ops (SM 6.5) take the mask as one u32 vector")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %f = uitofp i32 %t to float
+  %m = call %dx.types.fouri32 @dx.op.waveMatch.f32(i32 165, float %f)
+  %m0 = extractvalue %dx.types.fouri32 %m, 0
+  %m1 = extractvalue %dx.types.fouri32 %m, 1
+  %m2 = extractvalue %dx.types.fouri32 %m, 2
+  %m3 = extractvalue %dx.types.fouri32 %m, 3
+  %s = call i32 @dx.op.waveMultiPrefixOp.i32(i32 166, i32 %t, i32 %m0, i32 %m1, i32 %m2, i32 %m3, i8 0, i8 1)
+  %p = call float @dx.op.waveMultiPrefixOp.f32(i32 166, float %f, i32 %m0, i32 %m1, i32 %m2, i32 %m3, i8 4, i8 0)
+  %x = call i32 @dx.op.waveMultiPrefixOp.i32(i32 166, i32 %t, i32 3, i32 0, i32 0, i32 0, i8 3, i8 1)
+  %b = icmp ne i32 %t, 0
+  %c = call i32 @dx.op.waveMultiPrefixBitCount(i32 167, i1 %b, i32 %m0, i32 %m1, i32 %m2, i32 %m3)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.fouri32 @dx.op.waveMatch.f32(i32, float) #1\n"
+    "declare i32 @dx.op.waveMultiPrefixOp.i32(i32, i32, i32, i32, i32, i32, i8, i8) #1\n"
+    "declare float @dx.op.waveMultiPrefixOp.f32(i32, float, i32, i32, i32, i32, i8, i8) #1\n"
+    "declare i32 @dx.op.waveMultiPrefixBitCount(i32, i1, i32, i32, i32, i32) #1\n");
+    m.replace(m.find("%dx.types.ResRet.i32 ="), 0, "%dx.types.fouri32 = type { i32, i32, i32, i32 }\n");
+    m.replace(m.find("i32 6, i32 0}"), 13, "i32 6, i32 5}");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("  wave_match sr1.xyzw, sr0\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_sum sr2, vThreadID.x, sr1.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_product sr3, sr0, sr1.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_xor sr4, vThreadID.x, l(3, 0, 0, 0)\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_count_bits sr6, sr5, sr1.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("mov r0") == std::string::npos); // WaveMatch's result is the mask as it is
+}
+
+TEST_CASE("lower: WaveMultiPrefix bit operations on floats are refused")
+{
+    std::string m = compute(R"(
+  %p = call float @dx.op.waveMultiPrefixOp.f32(i32 166, float 1.0, i32 1, i32 0, i32 0, i32 0, i8 1, i8 0)
+  ret void
+)", "declare float @dx.op.waveMultiPrefixOp.f32(i32, float, i32, i32, i32, i32, i8, i8) #1\n");
+    m.replace(m.find("i32 6, i32 0}"), 13, "i32 6, i32 5}");
+    Lowered r = lower(m);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("WaveMultiPrefixOp: operation 1 does not apply to f32 values") != std::string::npos);
+}
+
+TEST_CASE("lower: SV_Barycentrics is a system-value input; AttributeAtVertex reads one vertex of an input")
+{
+    std::string m = std::string(header) + R"(
+define void @main() {
+  %b = call float @dx.op.loadInput.f32(i32 4, i32 1, i32 0, i8 1, i32 undef)
+  %a = call float @dx.op.attributeAtVertex.f32(i32 137, i32 0, i32 0, i8 2, i8 1)
+  %c = fadd fast float %a, %b
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %c)
+  ret void
+}
+
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+declare float @dx.op.attributeAtVertex.f32(i32, i32, i32, i8, i8) #0
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #1
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+!0 = !{i32 1, i32 1}
+!1 = !{!"ps", i32 6, i32 1}
+!2 = !{void ()* @main, !"main", !3, null, null}
+!3 = !{!4, !8, null}
+!4 = !{!5, !7}
+!5 = !{i32 0, !"COLOR", i8 9, i8 0, !6, i8 1, i32 1, i8 4, i32 0, i8 0, null}
+!6 = !{i32 0}
+!7 = !{i32 1, !"SV_Barycentrics", i8 9, i8 28, !6, i8 4, i32 1, i8 3, i32 1, i8 0, null}
+!8 = !{!9}
+!9 = !{i32 0, !"SV_Target", i8 9, i8 16, !6, i8 0, i32 1, i8 1, i32 0, i8 0, null}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("dcl_input_ps_siv v1.xyz, SV_Barycentrics, linear noperspective\n") != std::string::npos);
+    CHECK(r.text.find("  attribute_at_vertex sr0, v0.z, l(1)\n") != std::string::npos);
+    CHECK(r.text.find("  add sr1, sr0, v1.y\n") != std::string::npos);
+
+    std::string bad = m;
+    bad.replace(bad.find("i8 2, i8 1)"), 11, "i8 2, i8 3)");
+    Lowered b = lower(bad);
+    CHECK_FALSE(b.ok);
+    CHECK(b.messages.find("AttributeAtVertex: the vertex must be a constant 0, 1 or 2") != std::string::npos);
+}
+
+TEST_CASE("lower: TextureGatherRaw (SM 6.7) is gather4 of a uint view; 64 bits pack two gathered words")
+{
+    std::string m = std::string(header) + R"(
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%dx.types.ResRet.i64 = type { i64, i64, i64, i64, i32 }
+%"class.Texture2D<unsigned int>" = type { i32 }
+%struct.SamplerState = type { i32 }
+
+define void @main() {
+  %t = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %s = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
+  %g = call %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32 223, %dx.types.Handle %t, %dx.types.Handle %s, float 5.000000e-01, float 2.500000e-01, float undef, i32 1, i32 0)
+  %w = call %dx.types.ResRet.i64 @dx.op.textureGatherRaw.i64(i32 223, %dx.types.Handle %t, %dx.types.Handle %s, float 5.000000e-01, float 2.500000e-01, float undef, i32 undef, i32 undef)
+  %w2 = extractvalue %dx.types.ResRet.i64 %w, 2
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+declare %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i32, i32)
+declare %dx.types.ResRet.i64 @dx.op.textureGatherRaw.i64(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i32, i32)
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!8}
+!0 = !{i32 1, i32 7}
+!1 = !{!"cs", i32 6, i32 7}
+!2 = !{!3, null, null, !6}
+!3 = !{!4}
+!4 = !{i32 0, %"class.Texture2D<unsigned int>"* undef, !"tex", i32 0, i32 0, i32 1, i32 2, i32 0, !5}
+!5 = !{i32 0, i32 5}
+!6 = !{!7}
+!7 = !{i32 0, %struct.SamplerState* undef, !"smp", i32 0, i32 0, i32 1, i32 0, null}
+!8 = !{void ()* @main, !"main", null, !2, !9}
+!9 = !{i32 4, !10}
+!10 = !{i32 1, i32 1, i32 1}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("  gather4_aoffimmi(1,0,0) sr0.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].x\n") != std::string::npos);
+    CHECK(r.text.find("  gather4 sr1.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].x\n") != std::string::npos);
+    CHECK(r.text.find("  gather4 sr2.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].y\n") != std::string::npos);
+    CHECK(r.text.find("  pack64 sr5, sr1.z, sr2.z\n") != std::string::npos);
 }

@@ -87,7 +87,8 @@ public:
 
     // ---- lower.cpp: functions, blocks, values ----
     void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
-    void unsupported(const char* what, const char* name);
+    /// E8101 "<what> <name> is not supported[: <why>]", once per name.
+    void unsupported(const char* what, const char* name, const char* why = nullptr);
     const Function* function_of(ValueId value) const;
     const Constant* constant_of(ValueId id) const;
     TypeId type_of(ValueId id) const;
@@ -205,6 +206,7 @@ public:
     bool lower_math_op(ops::OpId op, const Instruction& inst);
     void lower_packed_op(ops::OpId op, const Instruction& inst);
     bool lower_wave_op(ops::OpId op, const Instruction& inst);
+    vsir::SrcParam wave_mask(const Instruction& inst, uint32_t first);
     bool lower_resource_op(ops::OpId op, const Instruction& inst);
     bool lower_handle_op(ops::OpId op, const Instruction& inst);
     ValueId arg(const Instruction& inst, uint32_t i) const { return i + 1 < inst.operands.size() ? inst.operands[i + 1] : no_id; }
@@ -248,6 +250,7 @@ public:
     void lower_calculate_lod(const Instruction& inst);
     void lower_sample(ops::OpId op, const Instruction& inst, DataType et);
     void lower_gather(ops::OpId op, const Instruction& inst, DataType et);
+    void lower_gather_raw(const Instruction& inst, DataType et);
     void lower_cbuffer_load(const Instruction& inst, DataType et);
     void cbuffer_halves(const Instruction& inst, vsir::Register reg, DataType et);
     void lower_resource_atomic(ops::OpId op, const Instruction& inst);

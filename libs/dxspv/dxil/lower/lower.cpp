@@ -26,7 +26,7 @@ void Lowerer::error(Code code, const char* fmt, ...)
         diags_.error(code, Location::none(), "%s", text);
 }
 
-void Lowerer::unsupported(const char* what, const char* name)
+void Lowerer::unsupported(const char* what, const char* name, const char* why)
 {
     // One message per distinct name: a shader using an op 500 times says so once.
     uint32_t h = 2166136261u;
@@ -40,7 +40,7 @@ void Lowerer::unsupported(const char* what, const char* name)
             break;
         }
     }
-    error(Code::dxil_lower_unsupported, "%s %s is not supported", what, name);
+    error(Code::dxil_lower_unsupported, "%s %s is not supported%s%s", what, name, why ? ": " : "", why ? why : "");
 }
 
 const Constant* Lowerer::constant_of(ValueId id) const

@@ -37,7 +37,16 @@ void Lowerer::lower_call(const Instruction& inst)
     if (lower_io_op(op, inst) || lower_math_op(op, inst) || lower_wave_op(op, inst) || lower_handle_op(op, inst) ||
         lower_resource_op(op, inst) || lower_vector_op(op, inst) || lower_vector_buffer_op(op, inst))
         return;
-    unsupported("DXIL op", info->name);
+    switch (op) {
+    case ops::OpId::WriteSamplerFeedback:
+    case ops::OpId::WriteSamplerFeedbackBias:
+    case ops::OpId::WriteSamplerFeedbackLevel:
+    case ops::OpId::WriteSamplerFeedbackGrad:
+        unsupported("DXIL op", info->name,
+            "sampler feedback has no Vulkan or SPIR-V equivalent (no feedback map resource to write)");
+        return;
+    default: unsupported("DXIL op", info->name);
+    }
 }
 
 } // namespace dxspv::dxil::lower
