@@ -887,3 +887,49 @@ declare %dx.types.ResRet.i64 @dx.op.textureGatherRaw.i64(i32, %dx.types.Handle, 
     CHECK(r.text.find("  gather4 sr2.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].y\n") != std::string::npos);
     CHECK(r.text.find("  pack64 sr5, sr1.z, sr2.z\n") != std::string::npos);
 }
+
+TEST_CASE("lower: 64-bit atomicrmw and cmpxchg on groupshared memory have u64 values")
+{
+    std::string m = compute(R"(
+  %p = getelementptr [2 x i64], [2 x i64] addrspace(3)* @gs, i32 0, i32 1
+  %a = atomicrmw add i64 addrspace(3)* %p, i64 3 seq_cst
+  %b = atomicrmw max i64 addrspace(3)* %p, i64 %a seq_cst
+  %x = cmpxchg i64 addrspace(3)* %p, i64 %b, i64 9 seq_cst seq_cst
+  ret void
+)", "");
+    m.insert(m.find("define void @main"), "@gs = internal addrspace(3) global [2 x i64] undef, align 8\n\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("  imm_atomic_iadd sr0, g0.x, l(8), d(3):u64\n") != std::string::npos);
+    CHECK(r.text.find("  imm_atomic_imax sr1, g0.x, l(8), sr0\n") != std::string::npos);
+    CHECK(r.text.find("  imm_atomic_cmp_exch sr2, g0.x, l(8), sr1, d(9):u64\n") != std::string::npos);
+}
+
+TEST_CASE("lower: WaveMatch of a native vector ands the masks of its elements")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %v0 = insertelement <2 x i32> undef, i32 %t, i32 0
+  %v = insertelement <2 x i32> %v0, i32 7, i32 1
+  %m = call %dx.types.fouri32 @dx.op.waveMatch.v2i32(i32 165, <2 x i32> %v)
+  %m0 = extractvalue %dx.types.fouri32 %m, 0
+  %w = call <2 x i32> @dx.op.waveMultiPrefixOp.v2i32(i32 166, <2 x i32> %v, i32 %m0, i32 0, i32 0, i32 0, i8 0, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.fouri32 @dx.op.waveMatch.v2i32(i32, <2 x i32>) #1\n"
+    "declare <2 x i32> @dx.op.waveMultiPrefixOp.v2i32(i32, <2 x i32>, i32, i32, i32, i32, i8, i8) #1\n");
+    m.replace(m.find("%dx.types.ResRet.i32 ="), 0, "%dx.types.fouri32 = type { i32, i32, i32, i32 }\n");
+    m.replace(m.find("i32 6, i32 0}"), 13, "i32 6, i32 9}");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(  wave_match sr0.xyzw, vThreadID.x
+  wave_match sr1.xyzw, l(7)
+  and sr2.xyzw, sr0.xyzw, sr1.xyzw
+)") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_sum sr3, vThreadID.x, r0.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_sum sr4, l(7), r0.xyzw\n") != std::string::npos);
+}
