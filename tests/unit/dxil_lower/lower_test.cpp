@@ -933,3 +933,58 @@ TEST_CASE("lower: WaveMatch of a native vector ands the masks of its elements")
     CHECK(r.text.find("  wave_multi_prefix_sum sr3, vThreadID.x, r0.xyzw\n") != std::string::npos);
     CHECK(r.text.find("  wave_multi_prefix_sum sr4, l(7), r0.xyzw\n") != std::string::npos);
 }
+
+TEST_CASE("lower: calls of internal functions are inlined; recursion is refused")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %r = call i32 @twice(i32 %t)
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %r, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n");
+    std::string twice = "define internal i32 @twice(i32 %x) {\n  %y = add i32 %x, %x\n  ret i32 %y\n}\n\n";
+    std::string with_call = m;
+    with_call.insert(with_call.find("declare %dx.types.Handle"), twice);
+    Lowered r = lower(with_call);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(label l0:
+  branch l2
+label l2:
+  iadd sr0, vThreadID.x, vThreadID.x
+  branch l1
+label l1:
+  phi sr1, [sr0, l2]
+  store_raw u0[0].x, l(0), sr1
+  ret
+)") != std::string::npos);
+
+    std::string recursive = m;
+    recursive.insert(recursive.find("declare %dx.types.Handle"),
+                     "define internal i32 @twice(i32 %x) {\n  %y = call i32 @twice(i32 %x)\n  ret i32 %y\n}\n\n");
+    Lowered rec = lower(recursive);
+    INFO(rec.messages);
+    CHECK_FALSE(rec.ok);
+    CHECK(rec.messages.find("E8101: @twice: recursive call of function twice (recursion is not supported)") !=
+          std::string::npos);
+
+    std::string deep = m;
+    std::string chain = "define internal i32 @twice(i32 %x) {\n  %y = call i32 @f1(i32 %x)\n  ret i32 %y\n}\n\n";
+    for (int k = 1; k <= 20; ++k)
+        chain += "define internal i32 @f" + std::to_string(k) + "(i32 %x) {\n  %y = call i32 @f" + std::to_string(k + 1) +
+                 "(i32 %x)\n  ret i32 %y\n}\n\n";
+    chain += "define internal i32 @f21(i32 %x) {\n  ret i32 %x\n}\n\n";
+    deep.insert(deep.find("declare %dx.types.Handle"), chain);
+    Lowered d = lower(deep);
+    CHECK_FALSE(d.ok);
+    CHECK(d.messages.find("E8107: @f15: calls of function f16 nested deeper than 16") != std::string::npos);
+
+    std::string external = m;
+    external.insert(external.find("declare %dx.types.Handle"), "declare i32 @twice(i32)\n");
+    Lowered ext = lower(external);
+    CHECK_FALSE(ext.ok);
+    CHECK(ext.messages.find("call of function twice is not supported: it is declared but not defined") !=
+          std::string::npos);
+}

@@ -84,6 +84,22 @@ public:
     }
     bool run();
     bool lower_function(const Function& fn);
+    void lower_allocas(const Function& fn);
+    void lower_blocks(const Function& fn);
+    vsir::SrcParam label_id_src(uint32_t id) const;
+    // ---- inline.cpp: calls of functions defined in the module ----
+    void inline_call(const Function& callee, const Instruction& inst);
+    struct Return {
+        vsir::SrcParam value;
+        uint32_t label; ///< VSIR label of the block that returns
+    };
+    std::vector<uint32_t> block_exit_;  ///< by block: label of its last VSIR block when a call split it, else ~0u
+    uint32_t current_block_ = 0;        ///< block being lowered
+    uint32_t current_label_ = 0;        ///< label of the VSIR block being emitted
+    uint32_t return_label_ = ~0u;       ///< inlining: where `ret` branches to (~0u: not inlining)
+    std::vector<Return> returns_;       ///< inlining: the callee's returns so far
+    std::vector<const Function*> inline_stack_; ///< callers of the function being inlined
+    uint64_t inlined_instructions_ = 0;
 
     // ---- lower.cpp: functions, blocks, values ----
     void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
