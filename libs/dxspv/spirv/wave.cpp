@@ -102,9 +102,9 @@ spv::Id quad_lane(Emitter& e, const SrcParam& lane)
     return e.load_scalar(lane, Kind::u32).id;
 }
 
-/// Runs `body(in_group)` once per group of active lanes holding the same
-/// `key` (compared bitwise, so NaNs match themselves) and returns, in each
-/// lane, what `body` gave in its group's iteration. The loop is uniform: all
+/// Runs `body(in_group, group_mask)` once per group of active lanes holding
+/// the same `key` (compared bitwise, so NaNs match themselves) and returns,
+/// in each lane, what `body` gave in its group's iteration. The loop is uniform: all
 /// the lanes run every iteration (no divergent exits, whose values some
 /// drivers, lavapipe among them, do not keep per lane). An iteration takes
 /// the lowest lane still left, the lanes holding its key form the group and
@@ -141,11 +141,11 @@ spv::Id for_each_lane_group(Emitter& e, Value key, Kind result_kind, uint32_t re
         in_group = b.createUnaryOp(spv::OpAll, tb, in_group);
     spv::Id is_left = group_op(e, spv::OpGroupNonUniformInverseBallot, tb, {left});
     in_group = b.createBinOp(spv::OpLogicalAnd, tb, in_group, is_left);
-    spv::Id value = body(in_group);
+    spv::Id group = group_op(e, spv::OpGroupNonUniformBallot, uvec4, {in_group});
+    spv::Id value = body(in_group, group);
     spv::Id condition = result_count > 1 ? e.splat({in_group, Kind::boolean, 1}, result_count).id : in_group;
     spv::Id old = b.createLoad(result_var, spv::NoPrecision);
     b.createStore(b.createTriOp(spv::OpSelect, result_type, condition, value, old), result_var);
-    spv::Id group = group_op(e, spv::OpGroupNonUniformBallot, uvec4, {in_group});
     b.createStore(b.createBinOp(spv::OpBitwiseAnd, uvec4, left, b.createUnaryOp(spv::OpNot, uvec4, group)), left_var);
     b.createBranch(continue_target);
     b.setBuildPoint(continue_target);
@@ -180,16 +180,14 @@ void emit_partitioned(Emitter& e, const Instruction& ins)
     if (ins.opcode == Opcode::wave_match) {
         const SrcParam& value = src(e, ins, 0);
         Value key = e.load_scalar(value, src_kind(e, value));
-        spv::Id mask = for_each_lane_group(e, key, Kind::u32, 4, [&](spv::Id in_group) {
-            return group_op(e, spv::OpGroupNonUniformBallot, e.type(Kind::u32, 4), {in_group});
-        });
+        spv::Id mask = for_each_lane_group(e, key, Kind::u32, 4, [](spv::Id, spv::Id group) { return group; });
         store_ballot(e, dst, mask);
         return;
     }
     Value key = e.load_src(src(e, ins, 1), 0xf, vsir::DataType::u32);
     if (ins.opcode == Opcode::wave_multi_prefix_count_bits) {
         spv::Id x = e.truth(e.load_scalar(src(e, ins, 0), src_kind(e, src(e, ins, 0))), true);
-        spv::Id count = for_each_lane_group(e, key, Kind::u32, 1, [&](spv::Id in_group) {
+        spv::Id count = for_each_lane_group(e, key, Kind::u32, 1, [&](spv::Id in_group, spv::Id) {
             spv::Id both = b.createBinOp(spv::OpLogicalAnd, e.type(Kind::boolean), in_group, x);
             spv::Id ballot = group_op(e, spv::OpGroupNonUniformBallot, e.type(Kind::u32, 4), {both});
             return group_op(e, spv::OpGroupNonUniformBallotBitCount, e.type(Kind::u32), {ballot},
@@ -208,7 +206,7 @@ void emit_partitioned(Emitter& e, const Instruction& ins)
     Value x = load_for(e, src(e, ins, 0), dst, kind);
     spv::Id vtype = e.type(kind, x.count);
     spv::Id identity = prefix_identity(e, ins.opcode, kind, x.count);
-    spv::Id r = for_each_lane_group(e, key, kind, x.count, [&](spv::Id in_group) {
+    spv::Id r = for_each_lane_group(e, key, kind, x.count, [&](spv::Id in_group, spv::Id) {
         spv::Id condition = x.count > 1 ? e.splat({in_group, Kind::boolean, 1}, x.count).id : in_group;
         spv::Id contribution = b.createTriOp(spv::OpSelect, vtype, condition, x.id, identity);
         return group_op(e, op, vtype, {contribution}, spv::GroupOperationExclusiveScan);

@@ -100,6 +100,7 @@ public:
     std::vector<Return> returns_;       ///< inlining: the callee's returns so far
     std::vector<const Function*> inline_stack_; ///< callers of the function being inlined
     uint64_t inlined_instructions_ = 0;
+    bool inline_limit_reported_ = false;
 
     // ---- lower.cpp: functions, blocks, values ----
     void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -21,7 +21,7 @@ namespace dxspv::dxil::lower {
 namespace {
 
 constexpr uint32_t max_inline_depth = 16;
-constexpr uint64_t max_inlined_instructions = 1u << 20;
+constexpr uint64_t max_inlined_instructions = 1u << 18;
 
 } // namespace
 
@@ -36,14 +36,24 @@ void Lowerer::inline_call(const Function& callee, const Instruction& inst)
               name.c_str());
         return;
     }
+    if (callee.blocks.empty()) {
+        error(Code::dxil_lower_bad_operand, "call of function %s, which has no blocks", name.c_str());
+        return;
+    }
+    // The limits are reported once: the calls after the first one over them are not inlined either.
     if (inline_stack_.size() >= max_inline_depth) {
-        error(Code::dxil_lower_limit, "calls of function %s nested deeper than %u", name.c_str(), max_inline_depth);
+        if (!inline_limit_reported_)
+            error(Code::dxil_lower_limit, "calls of function %s nested deeper than %u", name.c_str(),
+                  max_inline_depth);
+        inline_limit_reported_ = true;
         return;
     }
     inlined_instructions_ += callee.instructions.size();
     if (inlined_instructions_ > max_inlined_instructions) {
-        error(Code::dxil_lower_limit, "inlining function %s: more than %llu inlined instructions in all",
-              name.c_str(), (unsigned long long)max_inlined_instructions);
+        if (!inline_limit_reported_)
+            error(Code::dxil_lower_limit, "inlining function %s: more than %llu inlined instructions in all",
+                  name.c_str(), (unsigned long long)max_inlined_instructions);
+        inline_limit_reported_ = true;
         return;
     }
     TypeId rt = inst.type;
