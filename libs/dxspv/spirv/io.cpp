@@ -580,7 +580,11 @@ void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& si
         } else if (bi.builtin != spv::BuiltInMax) {
             using vsir::InterpolationMode;
             InterpolationMode mode = reg.interpolation[v.first & 3];
-            if (bi.builtin == spv::BuiltInBaryCoordKHR && (mode == InterpolationMode::linear_noperspective
+            bool bary = bi.builtin == spv::BuiltInBaryCoordKHR;
+            bool centroid = mode == InterpolationMode::linear_centroid
+                || mode == InterpolationMode::linear_noperspective_centroid;
+            bool sample = mode == InterpolationMode::linear_sample || mode == InterpolationMode::linear_noperspective_sample;
+            if (bary && (mode == InterpolationMode::linear_noperspective
                     || mode == InterpolationMode::linear_noperspective_centroid
                     || mode == InterpolationMode::linear_noperspective_sample))
                 bi.builtin = spv::BuiltInBaryCoordNoPerspKHR;
@@ -591,6 +595,10 @@ void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& si
             if (per_vertex)
                 t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
             v.var = make_builtin_var(bi.builtin, t, set.output, system_value_name(sv));
+            if (bary && (centroid || sample)) // SV_Barycentrics interpolated at the centroid or the sample
+                b_.addDecoration(v.var, centroid ? spv::DecorationCentroid : spv::DecorationSample);
+            if (bary && sample)
+                b_.addCapability(spv::CapabilitySampleRateShading);
             if (bi.builtin == spv::BuiltInVertexIndex)
                 v.base_var = make_builtin_var(spv::BuiltInBaseVertex, type(Kind::i32), false, "base_vertex");
             if (bi.builtin == spv::BuiltInInstanceIndex)
