@@ -31,7 +31,7 @@ ENVS = ("vulkan1.1", "vulkan1.3")
 REFUSED_STAGES = {"ms", "as", "lib"}
 # Valid files per environment: lower than the current figure by a margin
 # (317 of 410 on 2026-11-25); raise it as the lowering grows.
-RATCHET = 341
+RATCHET = 350
 INVALID_SPIRV = "E2101"
 DIAG = re.compile(r"\b([EW]\d{4})\b")
 STATS = re.compile(r"W6010: trampolines: (\d+)")

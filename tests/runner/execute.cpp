@@ -102,6 +102,7 @@ void check_requirements(Context& ctx, const RequireSection& req)
                 : f == "native-16-bit" ? caps.int16 && caps.float16 : f == "wave-ops" ? caps.wave_ops
                 : f == "geometry-shader" ? caps.geometry : f == "tessellation-shader" ? caps.tessellation
                 : f == "depth-bounds" ? caps.depth_bounds : f == "clip-planes" ? caps.clip_distance
+                : f == "barycentrics" ? caps.barycentrics : f == "shared-int64-atomics" ? caps.shared_int64_atomics
                 : f == "point-size" || f == "rt-vp-array-index";
         if (!ok)
             unmet("requirement '" + f + "' is not met");

@@ -388,6 +388,7 @@ void FileParser::require_line(std::string_view line)
         static const char* const known[] = {
             "float64", "int64", "native-16-bit", "wave-ops", "geometry-shader", "tessellation-shader",
             "point-size", "rt-vp-array-index", "clip-planes", "depth-bounds", "fog", "rov",
+            "barycentrics", "shared-int64-atomics",
         };
         std::string_view feature = read_token(line);
         for (const char* k : known) {

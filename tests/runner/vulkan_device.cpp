@@ -90,16 +90,32 @@ bool Device::init(std::string& error)
     vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, nullptr);
     std::vector<VkExtensionProperties> available(ext_count);
     vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, available.data());
-    for (const VkExtensionProperties& e : available) {
-        if (std::strcmp(e.extensionName, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) == 0) {
-            extensions.push_back(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
-            f11.pNext = &f16;
-        }
+    // Optional features the tests probe for: each extension is enabled when
+    // the device has it, its feature struct chained behind f11.
+    VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR bary = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR};
+    VkPhysicalDeviceShaderAtomicInt64FeaturesKHR atomic64 = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES_KHR};
+    struct Optional {
+        const char* name;
+        VkBaseOutStructure* feature;
+    } optional[] = {{VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&f16)},
+        {VK_KHR_FRAGMENT_SHADER_BARYCENTRIC_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&bary)},
+        {VK_KHR_SHADER_ATOMIC_INT64_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&atomic64)},
         // UAV counters carry CounterBuffer (SPV_GOOGLE_hlsl_functionality1 before SPIR-V 1.4).
-        if (std::strcmp(e.extensionName, VK_GOOGLE_HLSL_FUNCTIONALITY_1_EXTENSION_NAME) == 0)
-            extensions.push_back(VK_GOOGLE_HLSL_FUNCTIONALITY_1_EXTENSION_NAME);
-    }
+        {VK_GOOGLE_HLSL_FUNCTIONALITY_1_EXTENSION_NAME, nullptr}};
+    for (const VkExtensionProperties& e : available)
+        for (Optional& o : optional)
+            if (std::strcmp(e.extensionName, o.name) == 0) {
+                extensions.push_back(o.name);
+                if (!o.feature)
+                    continue;
+                o.feature->pNext = static_cast<VkBaseOutStructure*>(f11.pNext);
+                f11.pNext = o.feature;
+            }
     vkGetPhysicalDeviceFeatures2(physical_, &features);
+    caps_.barycentrics = bary.fragmentShaderBarycentric;
+    caps_.shared_int64_atomics = atomic64.shaderSharedInt64Atomics;
     caps_.float16 = f16.shaderFloat16;
     const VkPhysicalDeviceFeatures& f = features.features;
     caps_.float64 = f.shaderFloat64;

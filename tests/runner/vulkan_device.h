@@ -35,6 +35,8 @@ struct DeviceCaps {
     bool float64 = false, int64 = false, int16 = false, float16 = false;
     bool geometry = false, tessellation = false, wave_ops = false, depth_bounds = false;
     bool clip_distance = false, cube_array = false, storage_read_without_format = false;
+    bool barycentrics = false;         ///< VK_KHR_fragment_shader_barycentric
+    bool shared_int64_atomics = false; ///< VK_KHR_shader_atomic_int64 shaderSharedInt64Atomics
 };
 
 class Device {

@@ -100,7 +100,7 @@ struct Descriptor {
     uint32_t stride = 0;      ///< structured buffers and TGSM: structure stride in bytes (0: raw)
     uint32_t size = 0;        ///< cbv: vec4 count; tgsm: uint count
     spv::Id type = NoResult; ///< images: the OpTypeImage
-    Kind sampled_kind = Kind::f32; ///< images: component kind of a texel
+    Kind sampled_kind = Kind::f32; ///< images: component kind of a texel; tgsm: u32, or u64 for ulong[] (64-bit atomics)
     uint32_t push_member = ~0u;    ///< cbv in the push-constant block: its member index
     spv::Id counter_var = NoResult; ///< UAV counter buffer
     spv::Id var64 = NoResult;       ///< UAV buffers with 64-bit atomics: a view as ulong[] (same binding)
@@ -258,6 +258,7 @@ public:
         uint8_t mask = 0;
         vsir::InterpolationMode interpolation[4] = {}; ///< per component
         SystemValue sv = SystemValue::none;
+        bool per_vertex_khr = false; ///< pixel input read by attribute_at_vertex: PerVertexKHR array of 3
     };
     /// One Input/Output variable and the register components it holds.
     struct IoVar {
@@ -270,6 +271,7 @@ public:
         uint8_t array_base = 0; ///< clip / cull: array element of `first`
         uint8_t stream = 0;     ///< geometry shader output stream
         bool is_array = false;
+        bool per_vertex_khr = false; ///< a PerVertexKHR array of 3 (the register copy reads vertex 0)
         uint32_t reg = 0;
     };
     /// One direction of the interface: inputs, outputs or patch constants.
@@ -324,6 +326,7 @@ public:
     spv::Id eval_register(GLSLstd450 op, spv::Id extra, uint32_t r, uint8_t swizzle, uint8_t dst_mask, bool report,
         uint32_t& n);
     void emit_eval(const vsir::Instruction& ins);
+    void emit_attribute_at_vertex(const vsir::Instruction& ins);
     bool emit_io_op(const vsir::Instruction& ins);
 
     // ---- geometry.cpp ----
@@ -375,6 +378,10 @@ public:
     void emit_buffer_load(const vsir::Instruction& ins);
     void emit_buffer_store(const vsir::Instruction& ins);
     void emit_atomic(const vsir::Instruction& ins);
+    bool tgsm_has_64bit_atomics(uint32_t id);
+    spv::Id tgsm_qword_pointer(const Descriptor& desc, spv::Id word_index);
+    spv::Id load_tgsm_word(const Descriptor& desc, spv::Id word_index);
+    void store_tgsm_word(const Descriptor& desc, spv::Id word_index, spv::Id value);
     void emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, const vsir::Register& res);
     void emit_counter(const vsir::Instruction& ins);
     void emit_sync(const vsir::Instruction& ins);
@@ -456,6 +463,8 @@ public:
     spv::Id counter_block_ = NoResult; ///< block { uint counter; }
     std::vector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
     bool uav_usage_scanned_ = false;
+    std::vector<uint8_t> tgsm_wide_;        ///< per g# register: 1 when 64-bit atomics use it
+    bool tgsm_wide_scanned_ = false;
 
     spv::Id push_block_var_ = NoResult;
     spv::Id sample_positions_ = NoResult; ///< samplepos table

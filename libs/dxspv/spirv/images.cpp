@@ -198,7 +198,14 @@ void Emitter::store_texel(const vsir::DstParam& dst, const vsir::SrcParam& resou
             v = {b_.createOp(spv::OpVectorShuffle, type(texel.kind, n), operands), texel.kind, uint8_t(n)};
         }
     }
-    store_dst(dst, as_kind(v, kind_or_u32(dst.reg.type)));
+    Kind want = kind_or_u32(dst.reg.type);
+    if (bit_width(want) == 16 && bit_width(v.kind) == 32) {
+        // 16-bit results (DXIL native 16-bit types) of a 32-bit image: converted.
+        Kind narrow = is_float(v.kind) ? Kind::f16 : is_signed(v.kind) ? Kind::i16 : Kind::u16;
+        spv::Op op = is_float(v.kind) ? spv::OpFConvert : is_signed(v.kind) ? spv::OpSConvert : spv::OpUConvert;
+        v = {b_.createUnaryOp(op, type(narrow, v.count), v.id), narrow, v.count};
+    }
+    store_dst(dst, as_kind(v, want));
 }
 
 Descriptor* Emitter::find_image(const vsir::Register& reg, DescriptorForm form)

@@ -163,6 +163,10 @@ Emitter::BuiltinInfo Emitter::builtin_for(SystemValue sv, bool output)
         if (output ? !ps : !vs)
             return {spv::BuiltInCullDistance, Kind::f32, 1, true};
         break;
+    case SystemValue::barycentrics:
+        if (ps && !output)
+            return {spv::BuiltInBaryCoordKHR, Kind::f32, 3};
+        break;
     default:
         break;
     }
@@ -210,6 +214,11 @@ void Emitter::add_builtin_capabilities(spv::BuiltIn builtin, bool output)
     case spv::BuiltInFullyCoveredEXT:
         b_.addExtension("SPV_EXT_fragment_fully_covered");
         b_.addCapability(spv::CapabilityFragmentFullyCoveredEXT);
+        break;
+    case spv::BuiltInBaryCoordKHR:
+    case spv::BuiltInBaryCoordNoPerspKHR:
+        b_.addExtension("SPV_KHR_fragment_shader_barycentric");
+        b_.addCapability(spv::CapabilityFragmentBarycentricKHR);
         break;
     case spv::BuiltInFragStencilRefEXT:
         b_.addExtension("SPV_EXT_shader_stencil_export");
@@ -327,6 +336,13 @@ void Emitter::scan_io()
             set->fallback.push_back(e);
         }
     }
+    if (prog_.model.stage == ShaderStage::pixel)
+        for (const vsir::Instruction& ins : prog_.instructions)
+            if (ins.opcode == Opcode::attribute_at_vertex && ins.src_count == 2) {
+                const vsir::Register& r = prog_.src(ins, 0).reg;
+                if (r.file == RegisterFile::input && r.index_count == 1 && r.idx[0].offset < in_.regs.size())
+                    in_.regs[r.idx[0].offset].per_vertex_khr = true;
+            }
     create_io_vars(in_, prog_.inputs);
     create_io_vars(out_, prog_.outputs);
     create_io_vars(patch_, prog_.patch_constants);
@@ -602,12 +618,27 @@ void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& si
                 return;
             }
         } else if (bi.builtin != spv::BuiltInMax) {
+            using vsir::InterpolationMode;
+            InterpolationMode mode = reg.interpolation[v.first & 3];
+            bool bary = bi.builtin == spv::BuiltInBaryCoordKHR;
+            bool centroid = mode == InterpolationMode::linear_centroid
+                || mode == InterpolationMode::linear_noperspective_centroid;
+            bool sample = mode == InterpolationMode::linear_sample || mode == InterpolationMode::linear_noperspective_sample;
+            if (bary && (mode == InterpolationMode::linear_noperspective
+                    || mode == InterpolationMode::linear_noperspective_centroid
+                    || mode == InterpolationMode::linear_noperspective_sample))
+                bi.builtin = spv::BuiltInBaryCoordNoPerspKHR;
+            v.builtin = bi.builtin;
             v.kind = bi.kind;
             v.count = bi.count;
             spv::Id t = type(bi.kind, bi.count);
             if (per_vertex)
                 t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
             v.var = make_builtin_var(bi.builtin, t, set.output, system_value_name(sv));
+            if (bary && (centroid || sample)) // SV_Barycentrics interpolated at the centroid or the sample
+                b_.addDecoration(v.var, centroid ? spv::DecorationCentroid : spv::DecorationSample);
+            if (bary && sample)
+                b_.addCapability(spv::CapabilitySampleRateShading);
             if (bi.builtin == spv::BuiltInVertexIndex)
                 v.base_var = make_builtin_var(spv::BuiltInBaseVertex, type(Kind::i32), false, "base_vertex");
             if (bi.builtin == spv::BuiltInInstanceIndex)
@@ -630,8 +661,11 @@ void Emitter::create_location_var(const IoSet& set, IoVar& v, const SignatureEle
     else
         snprintf(name, sizeof(name), "%s%u", set.output ? "o" : "v", v.reg);
     spv::Id t = type(v.kind, v.count);
+    v.per_vertex_khr = !set.output && reg.per_vertex_khr;
     if (set.per_vertex)
         t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
+    else if (v.per_vertex_khr)
+        t = b_.makeArrayType(t, constant_u32(3), 0);
     v.var = b_.createVariable(set.output ? spv::StorageClassOutput : spv::StorageClassInput, t, name);
     uint32_t base = set.patch ? patch_location_base() : set.stream_location_base[v.stream & 3];
     b_.addDecoration(v.var, spv::DecorationLocation, int(v.reg + base));
@@ -646,6 +680,12 @@ void Emitter::create_location_var(const IoSet& set, IoVar& v, const SignatureEle
     add_interface(v.var);
     if (set.output || prog_.model.stage != ShaderStage::pixel)
         return;
+    if (v.per_vertex_khr) { // the values of the three vertices, not interpolated
+        b_.addExtension("SPV_KHR_fragment_shader_barycentric");
+        b_.addCapability(spv::CapabilityFragmentBarycentricKHR);
+        b_.addDecoration(v.var, spv::DecorationPerVertexKHR);
+        return;
+    }
     using vsir::InterpolationMode;
     InterpolationMode mode = reg.interpolation[v.first & 3];
     if (mode == InterpolationMode::constant || v.kind != Kind::f32) {
@@ -764,6 +804,8 @@ spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uin
     std::vector<spv::Id> chain{v.var};
     if (vertex)
         chain.push_back(vertex);
+    else if (v.per_vertex_khr) // nointerpolation reads the provoking (first) vertex, as D3D
+        chain.push_back(constant_u32(0));
     if (v.is_array)
         chain.push_back(constant_u32(index));
     if (chain.size() == 1)
@@ -1221,6 +1263,34 @@ void Emitter::emit_eval(const vsir::Instruction& ins)
     store_dst(dst, result);
 }
 
+/// attribute_at_vertex: one component of a pixel input at vertex 0-2,
+/// from the input's PerVertexKHR array (scan_io made it one).
+void Emitter::emit_attribute_at_vertex(const vsir::Instruction& ins)
+{
+    const vsir::SrcParam& in = prog_.src(ins, 0);
+    const vsir::SrcParam& vertex = prog_.src(ins, 1);
+    const vsir::DstParam& dst = prog_.dst(ins, 0);
+    uint32_t comp = vsir::swizzle_component(in.swizzle, 0);
+    const IoVar* var = nullptr;
+    if (in.reg.file == vsir::RegisterFile::input && in.reg.index_count == 1)
+        for (const IoVar& v : in_.vars)
+            if (v.per_vertex_khr && v.reg == in.reg.idx[0].offset && comp >= v.first && comp < v.first + v.count)
+                var = &v;
+    if (!var || vertex.reg.file != vsir::RegisterFile::immediate) {
+        error(Code::spirv_invalid_operand,
+            "attribute_at_vertex needs a pixel-shader input element of the signature and an immediate vertex");
+        return;
+    }
+    uint32_t k = vertex.reg.u32[vsir::swizzle_component(vertex.swizzle, 0)];
+    spv::Id element = type(var->kind, var->count);
+    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassInput, element),
+        {var->var, constant_u32(k > 2 ? 2 : k)});
+    spv::Id value = b_.createLoad(ptr);
+    if (var->count > 1)
+        value = b_.createCompositeExtract(value, type(var->kind), comp - var->first);
+    store_dst(dst, as_kind({value, var->kind, 1}, kind_or_u32(dst.reg.type)));
+}
+
 bool Emitter::emit_io_op(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
@@ -1249,6 +1319,9 @@ bool Emitter::emit_io_op(const vsir::Instruction& ins)
         return true;
     case Opcode::check_access_fully_mapped:
         emit_check_access(ins);
+        return true;
+    case Opcode::attribute_at_vertex:
+        emit_attribute_at_vertex(ins);
         return true;
     default:
         return false;

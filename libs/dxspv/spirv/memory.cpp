@@ -14,6 +14,12 @@
 // buffer as ulong[] (buffer_qword_pointer), or a R64 image for typed UAVs.
 // Atomics are relaxed (semantics None), at Device scope on UAVs and
 // Workgroup scope on group-shared memory, as in D3D.
+//
+// Group-shared memory that 64-bit atomics use (DXIL atomicrmw / cmpxchg on
+// i64) is declared as ulong[] instead of uint[] (Workgroup variables cannot
+// alias without SPV_KHR_workgroup_memory_explicit_layout): its 32-bit words
+// are halves of the ulongs, loaded with a shift and stored with an atomic
+// and + or on the ulong, which leave the other half alone.
 #include "spirv/emitter.h"
 
 namespace dxspv::spirv {
@@ -94,6 +100,78 @@ spv::Id Emitter::add_words(spv::Id word_index, uint32_t words)
     return b_.createBinOp(spv::OpIAdd, type(Kind::u32), word_index, constant_u32(words));
 }
 
+bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
+{
+    if (!tgsm_wide_scanned_) {
+        tgsm_wide_scanned_ = true;
+        for (const vsir::Instruction& ins : prog_.instructions) {
+            if (!is_atomic(ins.opcode) || ins.opcode == vsir::Opcode::imm_atomic_alloc
+                || ins.opcode == vsir::Opcode::imm_atomic_consume || ins.src_count < 2)
+                continue;
+            uint32_t d = is_immediate_atomic(ins.opcode) ? 1 : 0;
+            if (ins.dst_count <= d)
+                continue;
+            const vsir::Register& reg = prog_.dst(ins, d).reg;
+            if (reg.file != vsir::RegisterFile::groupshared || reg.index_count < 1 || reg.idx[0].offset >= 65536
+                || bit_width(kind_or_u32(prog_.src(ins, 1).reg.type)) != 64)
+                continue;
+            if (tgsm_wide_.size() <= reg.idx[0].offset)
+                tgsm_wide_.resize(reg.idx[0].offset + 1);
+            tgsm_wide_[reg.idx[0].offset] = 1;
+        }
+    }
+    return id < tgsm_wide_.size() && tgsm_wide_[id];
+}
+
+/// The ulong holding uint word `word_index` of a ulong[] group-shared array.
+spv::Id Emitter::tgsm_qword_pointer(const Descriptor& desc, spv::Id word_index)
+{
+    spv::Id qword = b_.createBinOp(spv::OpShiftRightLogical, type(Kind::u32), word_index, constant_u32(1));
+    return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u64)),
+        std::vector<spv::Id>{desc.var, qword});
+}
+
+namespace {
+
+/// The bit position (0 or 32, as a ulong) of uint word `word_index` in its ulong.
+spv::Id half_shift(Emitter& e, spv::Id word_index)
+{
+    spv::Id u32 = e.type(Kind::u32);
+    spv::Id odd = e.b_.createBinOp(spv::OpBitwiseAnd, u32, word_index, e.constant_u32(1));
+    spv::Id shift = e.b_.createBinOp(spv::OpShiftLeftLogical, u32, odd, e.constant_u32(5));
+    return e.b_.createUnaryOp(spv::OpUConvert, e.type(Kind::u64), shift);
+}
+
+} // namespace
+
+spv::Id Emitter::load_tgsm_word(const Descriptor& desc, spv::Id word_index)
+{
+    if (desc.sampled_kind == Kind::u32)
+        return b_.createLoad(buffer_word_pointer(desc, {}, word_index));
+    spv::Id u64 = type(Kind::u64);
+    spv::Id qword = b_.createLoad(tgsm_qword_pointer(desc, word_index));
+    spv::Id half = b_.createBinOp(spv::OpShiftRightLogical, u64, qword, half_shift(*this, word_index));
+    return b_.createUnaryOp(spv::OpUConvert, type(Kind::u32), half);
+}
+
+void Emitter::store_tgsm_word(const Descriptor& desc, spv::Id word_index, spv::Id value)
+{
+    if (desc.sampled_kind == Kind::u32) {
+        b_.createStore(value, buffer_word_pointer(desc, {}, word_index));
+        return;
+    }
+    b_.addCapability(spv::CapabilityInt64Atomics);
+    spv::Id u64 = type(Kind::u64);
+    spv::Id ptr = tgsm_qword_pointer(desc, word_index);
+    spv::Id shift = half_shift(*this, word_index);
+    spv::Id keep = b_.createBinOp(spv::OpShiftLeftLogical, u64, constant(Kind::u64, 0xffffffffu), shift);
+    keep = b_.createUnaryOp(spv::OpNot, u64, keep);
+    spv::Id bits = b_.createBinOp(spv::OpShiftLeftLogical, u64, b_.createUnaryOp(spv::OpUConvert, u64, value), shift);
+    spv::Id scope = constant_u32(spv::ScopeWorkgroup), relaxed = constant_u32(spv::MemorySemanticsMaskNone);
+    b_.createOp(spv::OpAtomicAnd, u64, std::vector<spv::Id>{ptr, scope, relaxed, keep});
+    b_.createOp(spv::OpAtomicOr, u64, std::vector<spv::Id>{ptr, scope, relaxed, bits});
+}
+
 void Emitter::emit_buffer_load(const vsir::Instruction& ins)
 {
     bool structured = ins.opcode == vsir::Opcode::ld_structured || ins.opcode == vsir::Opcode::ld_structured_s;
@@ -122,7 +200,9 @@ void Emitter::emit_buffer_load(const vsir::Instruction& ins)
         for (uint32_t w = 0; w < (pairs ? 2u : 1u); ++w) {
             uint32_t slot = pairs ? 2 * k + w : p;
             spv::Id word = add_words(base, vsir::swizzle_component(res.swizzle, slot & 3));
-            parts[n++] = b_.createLoad(buffer_word_pointer(*desc, res.reg, word));
+            parts[n++] = desc->form == DescriptorForm::tgsm
+                ? load_tgsm_word(*desc, word)
+                : b_.createLoad(buffer_word_pointer(*desc, res.reg, word));
         }
         ++k;
     }
@@ -157,7 +237,10 @@ void Emitter::emit_buffer_store(const vsir::Instruction& ins)
     for (uint32_t p = 0, k = 0; p < 4 && k < count; ++p) {
         if (!(res.write_mask & (1u << p)))
             continue;
-        b_.createStore(extract(all, k++), buffer_word_pointer(*desc, res.reg, add_words(base, p)));
+        if (desc->form == DescriptorForm::tgsm)
+            store_tgsm_word(*desc, add_words(base, p), extract(all, k++));
+        else
+            b_.createStore(extract(all, k++), buffer_word_pointer(*desc, res.reg, add_words(base, p)));
     }
 }
 
@@ -259,13 +342,15 @@ void Emitter::emit_atomic(const vsir::Instruction& ins)
     // A 64-bit value (DXIL) makes it an atomic on the ulong at that address.
     Kind kind = bit_width(kind_or_u32(prog_.src(ins, 1).reg.type)) == 64 ? Kind::u64 : Kind::u32;
     spv::Id ptr;
+    bool wide_tgsm = desc->form == DescriptorForm::tgsm && desc->sampled_kind == Kind::u64;
+    if (wide_tgsm && kind == Kind::u32) {
+        error(Code::spirv_unsupported_opcode,
+            "32-bit atomics on group-shared memory that 64-bit atomics also use are not supported");
+        return;
+    }
     if (kind == Kind::u64) {
-        if (desc->form == DescriptorForm::tgsm) {
-            error(Code::spirv_unsupported_opcode, "64-bit atomics on group-shared memory are not supported");
-            return;
-        }
         b_.addCapability(spv::CapabilityInt64Atomics);
-        ptr = buffer_qword_pointer(*desc, res.reg, word);
+        ptr = wide_tgsm ? tgsm_qword_pointer(*desc, word) : buffer_qword_pointer(*desc, res.reg, word);
     } else {
         ptr = buffer_word_pointer(*desc, res.reg, word);
     }

@@ -386,9 +386,13 @@ void Emitter::declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration
     desc->form = DescriptorForm::tgsm;
     desc->stride = structured ? decl.structure_stride : 0;
     desc->size = uint32_t(bytes / 4);
+    uint32_t id = prog_.dst(ins, 0).reg.idx[0].offset;
+    // Memory that 64-bit atomics use is an array of ulong (memory.cpp).
+    desc->sampled_kind = tgsm_has_64bit_atomics(id) ? Kind::u64 : Kind::u32;
     char name[32];
-    snprintf(name, sizeof(name), "g%u", prog_.dst(ins, 0).reg.idx[0].offset);
-    spv::Id array = b_.makeArrayType(type(Kind::u32), constant_u32(desc->size), 0);
+    snprintf(name, sizeof(name), "g%u", id);
+    uint32_t elements = desc->sampled_kind == Kind::u64 ? (desc->size + 1) / 2 : desc->size;
+    spv::Id array = b_.makeArrayType(type(desc->sampled_kind), constant_u32(elements), 0);
     desc->var = b_.createVariable(spv::StorageClassWorkgroup, array, name);
     add_interface(desc->var);
 }

@@ -196,6 +196,11 @@ constexpr OperandTypes dxil_operand_types[] = {
     {"u", "b", false},  // wave_prefix_count_bits
     {"v", "vu", true},  // quad_read_lane_at
     {"v", "v", true}, {"v", "v", true}, {"v", "v", true}, // quad_read_across_x y diagonal
+    {"u", "v", false},  // wave_match
+    {"n", "nu", true}, {"n", "nu", true}, // wave_multi_prefix_sum product
+    {"i", "iu", true}, {"i", "iu", true}, {"i", "iu", true}, // wave_multi_prefix_and or xor
+    {"u", "bu", false}, // wave_multi_prefix_count_bits
+    {"v", "vu", true},  // attribute_at_vertex
 };
 static_assert(std::size(dxil_operand_types) == size_t(Opcode::count) - size_t(Opcode::frem));
 

@@ -268,18 +268,22 @@ TEST_CASE("lower: arithmetic, conversions and compares keep LLVM's meaning")
 )") != std::string::npos);
 }
 
-TEST_CASE("lower: every unsupported op is reported, each once, with its name")
+TEST_CASE("lower: every unsupported op is reported, each once, with its name (and why, when known)")
 {
     Lowered r = lower(compute(R"(
-  %a = call i32 @dx.op.textureGatherRaw(i32 223)
-  %b = call i32 @dx.op.textureGatherRaw(i32 223)
+  %a = call i32 @dx.op.allocateRayQuery(i32 178)
+  %b = call i32 @dx.op.allocateRayQuery(i32 178)
   call void @dx.op.writeSamplerFeedback(i32 174)
+  call void @dx.op.writeSamplerFeedbackGrad(i32 177)
   ret void
-)", "declare i32 @dx.op.textureGatherRaw(i32) #0\ndeclare void @dx.op.writeSamplerFeedback(i32) #1\n"));
+)", "declare i32 @dx.op.allocateRayQuery(i32) #0\ndeclare void @dx.op.writeSamplerFeedback(i32) #1\n"
+    "declare void @dx.op.writeSamplerFeedbackGrad(i32) #1\n"));
     CHECK_FALSE(r.ok);
-    CHECK(r.messages.find("E8101: @main: DXIL op TextureGatherRaw is not supported") != std::string::npos);
-    CHECK(r.messages.find("E8101: @main: DXIL op WriteSamplerFeedback is not supported") != std::string::npos);
-    CHECK(r.messages.find("TextureGatherRaw") == r.messages.rfind("TextureGatherRaw"));
+    CHECK(r.messages.find("E8101: @main: DXIL op AllocateRayQuery is not supported\n") != std::string::npos);
+    CHECK(r.messages.find("E8101: @main: DXIL op WriteSamplerFeedback is not supported: sampler feedback has no "
+                          "Vulkan or SPIR-V equivalent") != std::string::npos);
+    CHECK(r.messages.find("DXIL op WriteSamplerFeedbackGrad is not supported: sampler feedback") != std::string::npos);
+    CHECK(r.messages.find("AllocateRayQuery") == r.messages.rfind("AllocateRayQuery"));
 }
 
 TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
@@ -752,4 +756,247 @@ TEST_CASE("lower: float operations without fast-math flags are precise (HLSL pre
     REQUIRE(r.ok);
     CHECK(r.text.find("mul_precise(x) sr1, sr0.x, cb0[0][0].z") != std::string::npos);
     CHECK(lower(pixel_shader).text.find("mul sr1, sr0.x, cb0[0][0].z") != std::string::npos);
+}
+
+TEST_CASE("lower: WaveMatch and the WaveMultiPrefix ops (SM 6.5) take the mask as one u32 vector")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %f = uitofp i32 %t to float
+  %m = call %dx.types.fouri32 @dx.op.waveMatch.f32(i32 165, float %f)
+  %m0 = extractvalue %dx.types.fouri32 %m, 0
+  %m1 = extractvalue %dx.types.fouri32 %m, 1
+  %m2 = extractvalue %dx.types.fouri32 %m, 2
+  %m3 = extractvalue %dx.types.fouri32 %m, 3
+  %s = call i32 @dx.op.waveMultiPrefixOp.i32(i32 166, i32 %t, i32 %m0, i32 %m1, i32 %m2, i32 %m3, i8 0, i8 1)
+  %p = call float @dx.op.waveMultiPrefixOp.f32(i32 166, float %f, i32 %m0, i32 %m1, i32 %m2, i32 %m3, i8 4, i8 0)
+  %x = call i32 @dx.op.waveMultiPrefixOp.i32(i32 166, i32 %t, i32 3, i32 0, i32 0, i32 0, i8 3, i8 1)
+  %b = icmp ne i32 %t, 0
+  %c = call i32 @dx.op.waveMultiPrefixBitCount(i32 167, i1 %b, i32 %m0, i32 %m1, i32 %m2, i32 %m3)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.fouri32 @dx.op.waveMatch.f32(i32, float) #1\n"
+    "declare i32 @dx.op.waveMultiPrefixOp.i32(i32, i32, i32, i32, i32, i32, i8, i8) #1\n"
+    "declare float @dx.op.waveMultiPrefixOp.f32(i32, float, i32, i32, i32, i32, i8, i8) #1\n"
+    "declare i32 @dx.op.waveMultiPrefixBitCount(i32, i1, i32, i32, i32, i32) #1\n");
+    m.replace(m.find("%dx.types.ResRet.i32 ="), 0, "%dx.types.fouri32 = type { i32, i32, i32, i32 }\n");
+    m.replace(m.find("i32 6, i32 0}"), 13, "i32 6, i32 5}");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("  wave_match sr1.xyzw, sr0\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_sum sr2, vThreadID.x, sr1.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_product sr3, sr0, sr1.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_xor sr4, vThreadID.x, l(3, 0, 0, 0)\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_count_bits sr6, sr5, sr1.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("mov r0") == std::string::npos); // WaveMatch's result is the mask as it is
+}
+
+TEST_CASE("lower: WaveMultiPrefix bit operations on floats are refused")
+{
+    std::string m = compute(R"(
+  %p = call float @dx.op.waveMultiPrefixOp.f32(i32 166, float 1.0, i32 1, i32 0, i32 0, i32 0, i8 1, i8 0)
+  ret void
+)", "declare float @dx.op.waveMultiPrefixOp.f32(i32, float, i32, i32, i32, i32, i8, i8) #1\n");
+    m.replace(m.find("i32 6, i32 0}"), 13, "i32 6, i32 5}");
+    Lowered r = lower(m);
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("WaveMultiPrefixOp: operation 1 does not apply to f32 values") != std::string::npos);
+}
+
+TEST_CASE("lower: SV_Barycentrics is a system-value input; AttributeAtVertex reads one vertex of an input")
+{
+    std::string m = std::string(header) + R"(
+define void @main() {
+  %b = call float @dx.op.loadInput.f32(i32 4, i32 1, i32 0, i8 1, i32 undef)
+  %a = call float @dx.op.attributeAtVertex.f32(i32 137, i32 0, i32 0, i8 2, i8 1)
+  %c = fadd fast float %a, %b
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %c)
+  ret void
+}
+
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32) #0
+declare float @dx.op.attributeAtVertex.f32(i32, i32, i32, i8, i8) #0
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #1
+
+attributes #0 = { nounwind readnone }
+attributes #1 = { nounwind }
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.entryPoints = !{!2}
+!0 = !{i32 1, i32 1}
+!1 = !{!"ps", i32 6, i32 1}
+!2 = !{void ()* @main, !"main", !3, null, null}
+!3 = !{!4, !8, null}
+!4 = !{!5, !7}
+!5 = !{i32 0, !"COLOR", i8 9, i8 0, !6, i8 1, i32 1, i8 4, i32 0, i8 0, null}
+!6 = !{i32 0}
+!7 = !{i32 1, !"SV_Barycentrics", i8 9, i8 28, !6, i8 4, i32 1, i8 3, i32 1, i8 0, null}
+!8 = !{!9}
+!9 = !{i32 0, !"SV_Target", i8 9, i8 16, !6, i8 0, i32 1, i8 1, i32 0, i8 0, null}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("dcl_input_ps_siv v1.xyz, SV_Barycentrics, linear noperspective\n") != std::string::npos);
+    CHECK(r.text.find("  attribute_at_vertex sr0, v0.z, l(1)\n") != std::string::npos);
+    CHECK(r.text.find("  add sr1, sr0, v1.y\n") != std::string::npos);
+
+    std::string bad = m;
+    bad.replace(bad.find("i8 2, i8 1)"), 11, "i8 2, i8 3)");
+    Lowered b = lower(bad);
+    CHECK_FALSE(b.ok);
+    CHECK(b.messages.find("AttributeAtVertex: the vertex must be a constant 0, 1 or 2") != std::string::npos);
+}
+
+TEST_CASE("lower: TextureGatherRaw (SM 6.7) is gather4 of a uint view; 64 bits pack two gathered words")
+{
+    std::string m = std::string(header) + R"(
+%dx.types.Handle = type { i8* }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%dx.types.ResRet.i64 = type { i64, i64, i64, i64, i32 }
+%"class.Texture2D<unsigned int>" = type { i32 }
+%struct.SamplerState = type { i32 }
+
+define void @main() {
+  %t = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %s = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
+  %g = call %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32 223, %dx.types.Handle %t, %dx.types.Handle %s, float 5.000000e-01, float 2.500000e-01, float undef, i32 1, i32 0)
+  %w = call %dx.types.ResRet.i64 @dx.op.textureGatherRaw.i64(i32 223, %dx.types.Handle %t, %dx.types.Handle %s, float 5.000000e-01, float 2.500000e-01, float undef, i32 undef, i32 undef)
+  %w2 = extractvalue %dx.types.ResRet.i64 %w, 2
+  ret void
+}
+
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+declare %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i32, i32)
+declare %dx.types.ResRet.i64 @dx.op.textureGatherRaw.i64(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i32, i32)
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!dx.resources = !{!2}
+!dx.entryPoints = !{!8}
+!0 = !{i32 1, i32 7}
+!1 = !{!"cs", i32 6, i32 7}
+!2 = !{!3, null, null, !6}
+!3 = !{!4}
+!4 = !{i32 0, %"class.Texture2D<unsigned int>"* undef, !"tex", i32 0, i32 0, i32 1, i32 2, i32 0, !5}
+!5 = !{i32 0, i32 5}
+!6 = !{!7}
+!7 = !{i32 0, %struct.SamplerState* undef, !"smp", i32 0, i32 0, i32 1, i32 0, null}
+!8 = !{void ()* @main, !"main", null, !2, !9}
+!9 = !{i32 4, !10}
+!10 = !{i32 1, i32 1, i32 1}
+)";
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("  gather4_aoffimmi(1,0,0) sr0.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].x\n") != std::string::npos);
+    CHECK(r.text.find("  gather4 sr1.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].x\n") != std::string::npos);
+    CHECK(r.text.find("  gather4 sr2.xyzw, l(0.5, 0.25, 0.0, 0.0), t0[0], s0[0].y\n") != std::string::npos);
+    CHECK(r.text.find("  pack64 sr5, sr1.z, sr2.z\n") != std::string::npos);
+}
+
+TEST_CASE("lower: 64-bit atomicrmw and cmpxchg on groupshared memory have u64 values")
+{
+    std::string m = compute(R"(
+  %p = getelementptr [2 x i64], [2 x i64] addrspace(3)* @gs, i32 0, i32 1
+  %a = atomicrmw add i64 addrspace(3)* %p, i64 3 seq_cst
+  %b = atomicrmw max i64 addrspace(3)* %p, i64 %a seq_cst
+  %x = cmpxchg i64 addrspace(3)* %p, i64 %b, i64 9 seq_cst seq_cst
+  ret void
+)", "");
+    m.insert(m.find("define void @main"), "@gs = internal addrspace(3) global [2 x i64] undef, align 8\n\n");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find("  imm_atomic_iadd sr0, g0.x, l(8), d(3):u64\n") != std::string::npos);
+    CHECK(r.text.find("  imm_atomic_imax sr1, g0.x, l(8), sr0\n") != std::string::npos);
+    CHECK(r.text.find("  imm_atomic_cmp_exch sr2, g0.x, l(8), sr1, d(9):u64\n") != std::string::npos);
+}
+
+TEST_CASE("lower: WaveMatch of a native vector ands the masks of its elements")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %v0 = insertelement <2 x i32> undef, i32 %t, i32 0
+  %v = insertelement <2 x i32> %v0, i32 7, i32 1
+  %m = call %dx.types.fouri32 @dx.op.waveMatch.v2i32(i32 165, <2 x i32> %v)
+  %m0 = extractvalue %dx.types.fouri32 %m, 0
+  %w = call <2 x i32> @dx.op.waveMultiPrefixOp.v2i32(i32 166, <2 x i32> %v, i32 %m0, i32 0, i32 0, i32 0, i8 0, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"
+    "declare %dx.types.fouri32 @dx.op.waveMatch.v2i32(i32, <2 x i32>) #1\n"
+    "declare <2 x i32> @dx.op.waveMultiPrefixOp.v2i32(i32, <2 x i32>, i32, i32, i32, i32, i8, i8) #1\n");
+    m.replace(m.find("%dx.types.ResRet.i32 ="), 0, "%dx.types.fouri32 = type { i32, i32, i32, i32 }\n");
+    m.replace(m.find("i32 6, i32 0}"), 13, "i32 6, i32 9}");
+    Lowered r = lower(m);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(  wave_match sr0.xyzw, vThreadID.x
+  wave_match sr1.xyzw, l(7)
+  and sr2.xyzw, sr0.xyzw, sr1.xyzw
+)") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_sum sr3, vThreadID.x, r0.xyzw\n") != std::string::npos);
+    CHECK(r.text.find("  wave_multi_prefix_sum sr4, l(7), r0.xyzw\n") != std::string::npos);
+}
+
+TEST_CASE("lower: calls of internal functions are inlined; recursion is refused")
+{
+    std::string m = compute(R"(
+  %t = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %r = call i32 @twice(i32 %t)
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 0, i32 undef, i32 %r, i32 undef, i32 undef, i32 undef, i8 1)
+  ret void
+)", "declare i32 @dx.op.threadId.i32(i32, i32) #0\n");
+    std::string twice = "define internal i32 @twice(i32 %x) {\n  %y = add i32 %x, %x\n  ret i32 %y\n}\n\n";
+    std::string with_call = m;
+    with_call.insert(with_call.find("declare %dx.types.Handle"), twice);
+    Lowered r = lower(with_call);
+    INFO(r.messages);
+    INFO(r.text);
+    REQUIRE(r.ok);
+    CHECK(r.text.find(R"(label l0:
+  branch l2
+label l2:
+  iadd sr0, vThreadID.x, vThreadID.x
+  branch l1
+label l1:
+  phi sr1, [sr0, l2]
+  store_raw u0[0].x, l(0), sr1
+  ret
+)") != std::string::npos);
+
+    std::string recursive = m;
+    recursive.insert(recursive.find("declare %dx.types.Handle"),
+                     "define internal i32 @twice(i32 %x) {\n  %y = call i32 @twice(i32 %x)\n  ret i32 %y\n}\n\n");
+    Lowered rec = lower(recursive);
+    INFO(rec.messages);
+    CHECK_FALSE(rec.ok);
+    CHECK(rec.messages.find("E8101: @twice: recursive call of function twice (recursion is not supported)") !=
+          std::string::npos);
+
+    std::string deep = m;
+    std::string chain = "define internal i32 @twice(i32 %x) {\n  %y = call i32 @f1(i32 %x)\n  ret i32 %y\n}\n\n";
+    for (int k = 1; k <= 20; ++k)
+        chain += "define internal i32 @f" + std::to_string(k) + "(i32 %x) {\n  %y = call i32 @f" + std::to_string(k + 1) +
+                 "(i32 %x)\n  ret i32 %y\n}\n\n";
+    chain += "define internal i32 @f21(i32 %x) {\n  ret i32 %x\n}\n\n";
+    deep.insert(deep.find("declare %dx.types.Handle"), chain);
+    Lowered d = lower(deep);
+    CHECK_FALSE(d.ok);
+    CHECK(d.messages.find("E8107: @f15: calls of function f16 nested deeper than 16") != std::string::npos);
+
+    std::string external = m;
+    external.insert(external.find("declare %dx.types.Handle"), "declare i32 @twice(i32)\n");
+    Lowered ext = lower(external);
+    CHECK_FALSE(ext.ok);
+    CHECK(ext.messages.find("call of function twice is not supported: it is declared but not defined") !=
+          std::string::npos);
 }

@@ -261,6 +261,33 @@ TEST_CASE("spirv: group-shared memory, barriers and atomics")
         CHECK_HAS(text, op);
 }
 
+TEST_CASE("spirv: group-shared memory used by 64-bit atomics is ulong[]; its words are halves")
+{
+    VsirBuilder b = compute(2);
+    b.dcl_tgsm_raw(0, 16);
+    b.dcl_tgsm_raw(1, 16);
+    b.op(Opcode::store_raw, {dst(tgsm(0), "xy")}, {lu(0), lu4(1, 2, 0, 0)});
+    b.op(Opcode::imm_atomic_iadd, {sd(0, DataType::u64), dst(tgsm(0), "x")}, {lu(8), imm(DataType::u64, 3)});
+    b.op(Opcode::imm_atomic_cmp_exch, {sd(1, DataType::u64), dst(tgsm(0), "x")},
+        {lu(8), ss(0, DataType::u64), imm(DataType::u64, 9)});
+    b.op(Opcode::ld_raw, {r(0, "xy")}, {lu(4), src(tgsm(0), "xy")});
+    b.op(Opcode::imm_atomic_iadd, {r(1, "x"), dst(tgsm(1), "x")}, {lu(0), lu(1)}); // g1 stays uint[]
+    store_result(b, 0, 0, "xy", "xy");
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_valid(b.p);
+    CHECK_HAS(text, "OpCapability Int64Atomics");
+    CHECK_HAS(text, "%_arr_ulong_uint_2 = OpTypeArray %ulong %uint_2");
+    CHECK_HAS(text, "%_arr_uint_uint_4 = OpTypeArray %uint %uint_4");
+    CHECK(count(text, "OpAtomicIAdd %ulong") == 1);
+    CHECK(count(text, "OpAtomicIAdd %uint") == 1);
+    CHECK(count(text, "OpAtomicCompareExchange %ulong") == 1);
+    CHECK(count(text, "OpAtomicAnd %ulong") == 2); // the two word stores
+    CHECK(count(text, "OpAtomicOr %ulong") == 2);
+
+    b.op(Opcode::imm_atomic_iadd, {r(1, "y"), dst(tgsm(0), "x")}, {lu(0), lu(1)});
+    check_refused(b.p, Code::spirv_unsupported_opcode, "32-bit atomics on group-shared memory that 64-bit atomics");
+}
+
 TEST_CASE("spirv: if / else / endif, nested, with retc")
 {
     VsirBuilder b = compute(2);

@@ -151,3 +151,37 @@ TEST_CASE("spirv wave: refused before Vulkan 1.1, and a dynamic quad lane before
     dxspv::Diagnostics val("spirv-val");
     CHECK_MESSAGE(dxspv::spirv::validate_spirv(words, options.target_env, val), val.to_string());
 }
+
+TEST_CASE("spirv wave: wave_match and the multi-prefix ops on 16-, 32- and 64-bit values are uniform loops")
+{
+    VsirBuilder b = dxil_compute();
+    b.op(Opcode::utou, {sd(1, i64)}, {ss(0, u32)});
+    b.op(Opcode::utof, {sd(2, f32)}, {ss(0, u32)});
+    b.op(Opcode::ftof, {sd(3, f16)}, {ss(2, f32)});
+    b.op(Opcode::wave_match, {sd4(4, u32)}, {ss(1, i64)});
+    b.op(Opcode::wave_match, {sd4(5, u32)}, {ss(3, f16)});
+    b.op(Opcode::wave_multi_prefix_sum, {sd(6, f16)}, {ss(3, f16), ss4(5, u32, "xyzw")});
+    b.op(Opcode::wave_multi_prefix_product, {sd(7, i64)}, {ss(1, i64), ss4(4, u32, "xyzw")});
+    b.op(Opcode::wave_multi_prefix_and, {sd(8, i64)}, {ss(1, i64), ss4(4, u32, "xyzw")});
+    b.op(Opcode::wave_multi_prefix_or, {sd(9, u32)}, {ss(0, u32), ss4(4, u32, "xyzw")});
+    b.op(Opcode::wave_multi_prefix_xor, {sd(10, i32)}, {ss(0, i32), ss4(5, u32, "xyzw")});
+    b.op(Opcode::ult, {sd(11, boolean)}, {ss(0, u32), lu(3)});
+    b.op(Opcode::wave_multi_prefix_count_bits, {sd(12, u32)}, {ss(11, boolean), ss4(4, u32, "xyzw")});
+    b.op(Opcode::iadd, {sd(13, u32)}, {ss(9, u32), ss(12, u32)});
+    store_word(b, 0, ss(13, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpGroupNonUniformBallotFindLSB %uint %uint_3");
+    CHECK_HAS(text, "OpGroupNonUniformShuffle %v2uint"); // the i64 key as two words
+    CHECK_HAS(text, "OpGroupNonUniformInverseBallot %bool");
+    CHECK_HAS(text, "OpGroupNonUniformFAdd %half %uint_3 ExclusiveScan");
+    CHECK_HAS(text, "OpGroupNonUniformIMul %long %uint_3 ExclusiveScan");
+    CHECK_HAS(text, "OpGroupNonUniformBitwiseAnd %long %uint_3 ExclusiveScan");
+    CHECK_HAS(text, "OpGroupNonUniformBitwiseOr %uint %uint_3 ExclusiveScan");
+    CHECK_HAS(text, "OpGroupNonUniformBitwiseXor %int %uint_3 ExclusiveScan");
+    CHECK_HAS(text, "OpGroupNonUniformBallotBitCount %uint %uint_3 ExclusiveScan");
+    size_t loops = 0;
+    for (size_t at = text.find("OpLoopMerge"); at != std::string::npos; at = text.find("OpLoopMerge", at + 1))
+        ++loops;
+    CHECK(loops == 8);
+}

@@ -84,10 +84,28 @@ public:
     }
     bool run();
     bool lower_function(const Function& fn);
+    void lower_allocas(const Function& fn);
+    void lower_blocks(const Function& fn);
+    vsir::SrcParam label_id_src(uint32_t id) const;
+    // ---- inline.cpp: calls of functions defined in the module ----
+    void inline_call(const Function& callee, const Instruction& inst);
+    struct Return {
+        vsir::SrcParam value;
+        uint32_t label; ///< VSIR label of the block that returns
+    };
+    std::vector<uint32_t> block_exit_;  ///< by block: label of its last VSIR block when a call split it, else ~0u
+    uint32_t current_block_ = 0;        ///< block being lowered
+    uint32_t current_label_ = 0;        ///< label of the VSIR block being emitted
+    uint32_t return_label_ = ~0u;       ///< inlining: where `ret` branches to (~0u: not inlining)
+    std::vector<Return> returns_;       ///< inlining: the callee's returns so far
+    std::vector<const Function*> inline_stack_; ///< callers of the function being inlined
+    uint64_t inlined_instructions_ = 0;
+    bool inline_limit_reported_ = false;
 
     // ---- lower.cpp: functions, blocks, values ----
     void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
-    void unsupported(const char* what, const char* name);
+    /// E8101 "<what> <name> is not supported[: <why>]", once per name.
+    void unsupported(const char* what, const char* name, const char* why = nullptr);
     const Function* function_of(ValueId value) const;
     const Constant* constant_of(ValueId id) const;
     TypeId type_of(ValueId id) const;
@@ -205,6 +223,7 @@ public:
     bool lower_math_op(ops::OpId op, const Instruction& inst);
     void lower_packed_op(ops::OpId op, const Instruction& inst);
     bool lower_wave_op(ops::OpId op, const Instruction& inst);
+    vsir::SrcParam wave_mask(const Instruction& inst, uint32_t first);
     bool lower_resource_op(ops::OpId op, const Instruction& inst);
     bool lower_handle_op(ops::OpId op, const Instruction& inst);
     ValueId arg(const Instruction& inst, uint32_t i) const { return i + 1 < inst.operands.size() ? inst.operands[i + 1] : no_id; }
@@ -248,6 +267,7 @@ public:
     void lower_calculate_lod(const Instruction& inst);
     void lower_sample(ops::OpId op, const Instruction& inst, DataType et);
     void lower_gather(ops::OpId op, const Instruction& inst, DataType et);
+    void lower_gather_raw(const Instruction& inst, DataType et);
     void lower_cbuffer_load(const Instruction& inst, DataType et);
     void cbuffer_halves(const Instruction& inst, vsir::Register reg, DataType et);
     void lower_resource_atomic(ops::OpId op, const Instruction& inst);

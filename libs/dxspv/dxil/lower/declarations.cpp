@@ -245,7 +245,7 @@ void Lowerer::declare_resource(const ResourceBinding& r)
             static const char* const kinds[] = {"tbuffer", "raytracing acceleration structure",
                                                 "sampler feedback texture"};
             int k = r.kind == 15 ? 0 : r.kind == 16 ? 1 : 2;
-            unsupported("resource kind", kinds[k]);
+            unsupported("resource kind", kinds[k], k == 2 ? "sampler feedback has no Vulkan or SPIR-V equivalent" : nullptr);
             return;
         }
         break;

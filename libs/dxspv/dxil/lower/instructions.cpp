@@ -352,6 +352,15 @@ void Lowerer::lower_terminator(const Instruction& inst)
         }
         break;
     }
+    case dxil::Opcode::ret:
+        if (return_label_ != ~0u) { // an inlined function: to the caller's continuation
+            if (!inst.operands.empty())
+                returns_.push_back({src(inst.operands[0], data_type(type_of(inst.operands[0]))), current_label_});
+            emit(Opcode::branch, {}, {label_id_src(return_label_)});
+            break;
+        }
+        emit(Opcode::ret, {}, {});
+        break;
     default: emit(Opcode::ret, {}, {}); break;
     }
 }

@@ -26,7 +26,7 @@ void Lowerer::error(Code code, const char* fmt, ...)
         diags_.error(code, Location::none(), "%s", text);
 }
 
-void Lowerer::unsupported(const char* what, const char* name)
+void Lowerer::unsupported(const char* what, const char* name, const char* why)
 {
     // One message per distinct name: a shader using an op 500 times says so once.
     uint32_t h = 2166136261u;
@@ -40,7 +40,7 @@ void Lowerer::unsupported(const char* what, const char* name)
             break;
         }
     }
-    error(Code::dxil_lower_unsupported, "%s %s is not supported", what, name);
+    error(Code::dxil_lower_unsupported, "%s %s is not supported%s%s", what, name, why ? ": " : "", why ? why : "");
 }
 
 const Constant* Lowerer::constant_of(ValueId id) const
@@ -350,11 +350,7 @@ uint32_t Lowerer::emit(vsir::Opcode op, std::initializer_list<vsir::DstParam> ds
 
 vsir::SrcParam Lowerer::label_src(uint32_t block) const
 {
-    vsir::SrcParam s;
-    uint32_t id = label_of(block);
-    s.reg = vsir::make_register(RegisterFile::label, DataType::opaque, vsir::Dimension::none,
-                                std::span<const uint32_t>(&id, 1));
-    return s;
+    return label_id_src(label_of(block));
 }
 
 uint32_t Lowerer::rel_index(ValueId value)
@@ -430,12 +426,34 @@ bool Lowerer::lower_function(const Function& fn)
     values_.assign(fn.values.size(), Operand{});
     label_base_ = p_.label_count;
     p_.label_count += uint32_t(fn.blocks.size());
+    lower_allocas(fn);
+    lower_blocks(fn);
+    fn_ = nullptr;
+    return true;
+}
+
+void Lowerer::lower_allocas(const Function& fn)
+{
     // Allocas first: their arrays are declarations.
     for (uint32_t i = 0; i < fn.instructions.size(); ++i)
         if (fn.instructions[i].op == Opcode::alloca) {
             inst_index_ = i;
             lower_alloca(fn.instructions[i]);
         }
+}
+
+vsir::SrcParam Lowerer::label_id_src(uint32_t id) const
+{
+    vsir::SrcParam s;
+    s.reg = vsir::make_register(RegisterFile::label, DataType::opaque, vsir::Dimension::none,
+                                std::span<const uint32_t>(&id, 1));
+    return s;
+}
+
+/// The blocks of `fn_` (labels from label_base_, values in values_), in
+/// reverse post-order, then the sources of their phis.
+void Lowerer::lower_blocks(const Function& fn)
+{
     phis_.clear();
     member_use_.assign(fn.values.size(), 0);
     for (const Instruction& inst : fn.instructions)
@@ -446,12 +464,15 @@ bool Lowerer::lower_function(const Function& fn)
         }
     std::vector<uint32_t> order = reverse_post_order(fn);
     reachable_.assign(fn.blocks.size(), 0);
+    block_exit_.assign(fn.blocks.size(), ~0u);
     for (uint32_t b : order)
         reachable_[b] = 1;
     for (uint32_t b : order) {
         const BasicBlock& bb = fn.blocks[b];
         vsir::SrcParam label = label_src(b);
         emit(vsir::Opcode::label, {}, {label});
+        current_block_ = b;
+        current_label_ = label_of(b);
         if (init_globals_pending_) {
             init_globals_pending_ = false;
             initialize_globals();
@@ -477,12 +498,11 @@ bool Lowerer::lower_function(const Function& fn)
             vsir::SrcParam v = src(inst.operands[2 * k], t);
             uint32_t first = p_.instructions[phi.vsir_index].src_first;
             p_.srcs[first + slot++] = v;
-            p_.srcs[first + slot++] = label_src(pred);
+            // The predecessor's last VSIR block: its own, or the continuation of a call inlined in it.
+            p_.srcs[first + slot++] = block_exit_[pred] != ~0u ? label_id_src(block_exit_[pred]) : label_src(pred);
         }
         vector_lane_ = -1;
     }
-    fn_ = nullptr;
-    return true;
 }
 
 bool Lowerer::run()

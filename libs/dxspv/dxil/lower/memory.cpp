@@ -5,7 +5,9 @@
 //   type (32-bit leaves in .x, 64-bit ones in .xy). Pointers count leaves.
 // - Group-shared globals (address space 3) become raw TGSM `g#`, one 32-bit
 //   word per 32-bit leaf and two per 64-bit leaf. Pointers count words;
-//   accesses use byte offsets (ld_raw / store_raw / imm_atomic_*).
+//   accesses use byte offsets (ld_raw / store_raw / imm_atomic_*). Atomics
+//   on i64 leaves (8-byte aligned) have u64 values; the emitter then makes
+//   that memory an array of 64-bit words.
 // A pointer Operand is (object, constant offset, optional dynamic offset);
 // GEPs add to it, loads and stores read and write one scalar leaf.
 #include "dxil/lower/context.h"
@@ -368,8 +370,8 @@ void Lowerer::lower_atomicrmw(const Instruction& inst)
         return;
     }
     DataType t = data_type(inst.type);
-    if (t != DataType::u32) {
-        unsupported("atomicrmw on", "non-32-bit values");
+    if (t != DataType::u32 && t != DataType::u64) {
+        unsupported("atomicrmw on", "values other than i32 and i64");
         return;
     }
     static const Opcode ops[] = {Opcode::imm_atomic_exch, Opcode::imm_atomic_iadd, Opcode::imm_atomic_iadd,
@@ -382,7 +384,7 @@ void Lowerer::lower_atomicrmw(const Instruction& inst)
     }
     Opcode op = ops[inst.sub];
     bool is_signed = op == Opcode::imm_atomic_imax || op == Opcode::imm_atomic_imin;
-    DataType vt = is_signed ? DataType::i32 : DataType::u32;
+    DataType vt = is_signed ? signed_of(t) : t;
     vsir::SrcParam v = src(inst.operands[1], vt);
     if (inst.sub == 2)
         v.modifier = vsir::SrcModifier::neg;
@@ -398,18 +400,23 @@ void Lowerer::lower_cmpxchg(const Instruction& inst)
         unsupported("cmpxchg on", "memory other than groupshared");
         return;
     }
+    DataType t = data_type(type_of(inst.operands[1]));
+    if (t != DataType::u32 && t != DataType::u64) {
+        unsupported("cmpxchg on", "values other than i32 and i64");
+        return;
+    }
     vsir::SrcParam old;
-    vsir::SrcParam cmp = src(inst.operands[1], DataType::u32);
+    vsir::SrcParam cmp = src(inst.operands[1], t);
     vsir::SrcParam address = byte_address(ptr, 0);
-    emit(Opcode::imm_atomic_cmp_exch, {temp_ssa(DataType::u32, old), atomic_target(tgsm_operand(ptr).reg)},
-         {address, cmp, src(inst.operands[2], DataType::u32)});
-    old.reg.type = DataType::u32;
+    emit(Opcode::imm_atomic_cmp_exch, {temp_ssa(t, old), atomic_target(tgsm_operand(ptr).reg)},
+         {address, cmp, src(inst.operands[2], t)});
+    old.reg.type = t;
     vsir::SrcParam ok;
     emit(Opcode::ieq, {temp_ssa(DataType::boolean, ok)}, {old, cmp});
     ok.reg.type = DataType::boolean;
     Operand a, b;
     a.kind = b.kind = Operand::Kind::src;
-    a.type = DataType::u32;
+    a.type = t;
     a.src = old;
     b.type = DataType::boolean;
     b.src = ok;

@@ -1,6 +1,7 @@
 // DXIL lowering: calls. A `dx.op.*` call is looked up in the op table (which
-// also enforces the experimental-op rules) and dispatched to its family;
-// anything else is an unsupported call.
+// also enforces the experimental-op rules) and dispatched to its family; a
+// call of a function defined in the module is inlined (inline.cpp); anything
+// else is an unsupported call.
 #include "dxil/lower/context.h"
 
 namespace dxspv::dxil::lower {
@@ -18,8 +19,12 @@ void Lowerer::lower_call(const Instruction& inst)
     if (name.substr(0, 14) == "llvm.lifetime.")
         return; // lifetime markers of allocas: nothing to do
     if (name.substr(0, 6) != "dx.op.") {
+        if (!callee->is_declaration) {
+            inline_call(*callee, inst);
+            return;
+        }
         std::string n(name);
-        unsupported("call of function", n.c_str());
+        unsupported("call of function", n.c_str(), "it is declared but not defined in the module");
         return;
     }
     uint32_t opcode = 0;
@@ -37,7 +42,16 @@ void Lowerer::lower_call(const Instruction& inst)
     if (lower_io_op(op, inst) || lower_math_op(op, inst) || lower_wave_op(op, inst) || lower_handle_op(op, inst) ||
         lower_resource_op(op, inst) || lower_vector_op(op, inst) || lower_vector_buffer_op(op, inst))
         return;
-    unsupported("DXIL op", info->name);
+    switch (op) {
+    case ops::OpId::WriteSamplerFeedback:
+    case ops::OpId::WriteSamplerFeedbackBias:
+    case ops::OpId::WriteSamplerFeedbackLevel:
+    case ops::OpId::WriteSamplerFeedbackGrad:
+        unsupported("DXIL op", info->name,
+            "sampler feedback has no Vulkan or SPIR-V equivalent (no feedback map resource to write)");
+        return;
+    default: unsupported("DXIL op", info->name);
+    }
 }
 
 } // namespace dxspv::dxil::lower

@@ -278,6 +278,23 @@ bool Lowerer::lower_io_op(ops::OpId op, const Instruction& inst)
              {}, {m});
         return true;
     }
+    case OpId::AttributeAtVertex: {
+        // (input signature id, row, column, vertex 0-2): a nointerpolation input at one of the vertices.
+        vsir::Register reg;
+        uint8_t comp = 0;
+        if (!io_register(IoKind::input, arg(inst, 1), arg(inst, 2), arg(inst, 3), no_id, t, reg, comp))
+            return true;
+        uint32_t vertex = 0;
+        if (!constant_u32(arg(inst, 4), vertex) || vertex > 2) {
+            error(Code::dxil_lower_bad_operand, "AttributeAtVertex: the vertex must be a constant 0, 1 or 2");
+            return true;
+        }
+        vsir::SrcParam in;
+        in.reg = reg;
+        in.swizzle = uint8_t(comp * 0x55);
+        emit(Opcode::attribute_at_vertex, {new_ssa(inst.result, t)}, {in, immediate(DataType::u32, vertex)});
+        return true;
+    }
     case OpId::EvalCentroid:
     case OpId::EvalSampleIndex:
     case OpId::EvalSnapped: {

@@ -364,6 +364,7 @@ bool Lowerer::lower_resource_op(ops::OpId op, const Instruction& inst)
     case OpId::SampleCmpLevel: return lower_sample(op, inst, et), true;
     case OpId::TextureGather:
     case OpId::TextureGatherCmp: return lower_gather(op, inst, et), true;
+    case OpId::TextureGatherRaw: return lower_gather_raw(inst, et), true;
     case OpId::GetDimensions: lower_get_dimensions(inst); return true;
     case OpId::BufferUpdateCounter: {
         const Operand* h = handle_operand(arg(inst, 1));
@@ -849,6 +850,73 @@ void Lowerer::lower_gather(ops::OpId op, const Instruction& inst, DataType et)
     else
         emit_resret(Opcode::gather4_po_c, inst, et, 0xf, {coords, offset, res, smp, src(arg(inst, 10), DataType::f32)},
                     0, 0);
+}
+
+/// TextureGatherRaw (SM 6.7; srv, sampler, coord0-2, offset0-1): the raw
+/// bits of the red channel of a view of a 16-, 32- or 64-bit UINT format
+/// (R16_UINT, R32_UINT, R32G32_UINT), which the resource declares as uint
+/// (return_type_of). 16 and 32 bits are a plain gather4; 64 bits gather the
+/// two words (red and green) and pack them.
+void Lowerer::lower_gather_raw(const Instruction& inst, DataType et)
+{
+    const Operand* h = handle_operand(arg(inst, 1));
+    const Operand* s = handle_operand(arg(inst, 2));
+    const ResourceBinding* b = h ? binding_of(*h) : nullptr;
+    if (!b || !s)
+        return;
+    uint32_t n = coordinate_count(dimension_for(*b));
+    vsir::SrcParam res, smp;
+    res.reg = resource_register(*h);
+    smp.reg = resource_register(*s);
+    smp.swizzle = 0;
+    vsir::SrcParam coords =
+        build_vec({arg(inst, 3), n > 1 ? arg(inst, 4) : no_id, n > 2 ? arg(inst, 5) : no_id}, DataType::f32, 0);
+    uint32_t o = 0;
+    bool constant_offsets = (is_undef(arg(inst, 6)) || constant_u32(arg(inst, 6), o)) &&
+                            (is_undef(arg(inst, 7)) || constant_u32(arg(inst, 7), o));
+    vsir::SrcParam offset;
+    if (!constant_offsets)
+        offset = build_vec({arg(inst, 6), arg(inst, 7)}, DataType::i32, 1);
+    auto gather = [&](const vsir::DstParam& d) {
+        if (constant_offsets) {
+            uint32_t i = emit(Opcode::gather4, {d}, {coords, res, smp});
+            texel_offsets(inst, 6, 2, i);
+        } else {
+            emit(Opcode::gather4_po, {d}, {coords, offset, res, smp});
+        }
+    };
+    if (!is_64(et)) {
+        if (constant_offsets)
+            emit_resret(Opcode::gather4, inst, et, 0xf, {coords, res, smp}, 6, 2);
+        else
+            emit_resret(Opcode::gather4_po, inst, et, 0xf, {coords, offset, res, smp}, 0, 0);
+        return;
+    }
+    uint32_t local = inst.result - uint32_t(m_.values.size());
+    if (local < member_use_.size() && (member_use_[local] >> 4) & 1) {
+        unsupported("DXIL op", "TextureGatherRaw of 64-bit values with a residency status");
+        return;
+    }
+    vsir::DstParam words[2];
+    for (uint32_t c = 0; c < 2; ++c) {
+        smp.swizzle = uint8_t(c * 0x55);
+        words[c] = new_ssa_vec(no_id, DataType::u32, 0xf);
+        gather(words[c]);
+    }
+    Operand parts[4];
+    for (uint32_t k = 0; k < 4; ++k) {
+        vsir::SrcParam lo, hi;
+        lo.reg = words[0].reg;
+        hi.reg = words[1].reg;
+        lo.swizzle = hi.swizzle = uint8_t(k * 0x55);
+        parts[k].kind = Operand::Kind::src;
+        parts[k].type = DataType::u64;
+        emit(Opcode::pack64, {temp_ssa(DataType::u64, parts[k].src)}, {lo, hi});
+    }
+    Operand status;
+    status.kind = Operand::Kind::undef;
+    status.type = DataType::u32;
+    set_aggregate(inst.result, {parts[0], parts[1], parts[2], parts[3], status});
 }
 
 void Lowerer::lower_resource_atomic(ops::OpId op, const Instruction& inst)

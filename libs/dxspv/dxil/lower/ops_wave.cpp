@@ -11,6 +11,26 @@ using ops::OpId;
 
 } // namespace
 
+/// The mask operand of the WaveMultiPrefix ops (args first..first+3) as
+/// one u32 vector: WaveMatch's result as it is when the four words are its
+/// components in order, else the words gathered.
+vsir::SrcParam Lowerer::wave_mask(const Instruction& inst, uint32_t first)
+{
+    vsir::SrcParam words[4];
+    bool whole = true;
+    for (uint32_t k = 0; k < 4; ++k) {
+        words[k] = src(arg(inst, first + k), DataType::u32);
+        whole = whole && words[k].reg.file == RegisterFile::ssa && words[k].reg.dimension == vsir::Dimension::vec4 &&
+                words[k].reg.idx[0].offset == words[0].reg.idx[0].offset &&
+                words[k].swizzle == uint8_t(k * 0x55) && words[k].modifier == vsir::SrcModifier::none;
+    }
+    if (!whole)
+        return build_vec_from(words, 4, DataType::u32, 0);
+    vsir::SrcParam s = words[0];
+    s.swizzle = vsir::swizzle_identity;
+    return s;
+}
+
 bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
 {
     DataType t = data_type(inst.type);
@@ -49,7 +69,7 @@ bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
     case OpId::WaveReadLaneFirst: unary(Opcode::wave_read_lane_first, t, t); return true;
     case OpId::WaveActiveOp:
     case OpId::WavePrefixOp: {
-        // (value, op kind: 0 sum, 1 product, 2 min, 3 max; signed: 0 unsigned, 1 signed)
+        // (value, op kind: 0 sum, 1 product, 2 min, 3 max; sign: 0 signed, 1 unsigned)
         uint32_t kind = 0, sign = 1;
         constant_u32(arg(inst, 2), kind);
         constant_u32(arg(inst, 3), sign);
@@ -66,7 +86,7 @@ bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
             unsupported("DXIL op", "WavePrefixOp min/max");
             return true;
         }
-        DataType vt = t == DataType::f16 || t == DataType::f32 || t == DataType::f64 || !sign ? t : signed_of(t);
+        DataType vt = t == DataType::f16 || t == DataType::f32 || t == DataType::f64 || sign ? t : signed_of(t);
         emit(o, {new_ssa(inst.result, vt)}, {src(a, vt)});
         return true;
     }
@@ -79,6 +99,57 @@ bool Lowerer::lower_wave_op(ops::OpId op, const Instruction& inst)
     }
     case OpId::WaveAllBitCount: unary(Opcode::wave_active_count_bits, DataType::u32, DataType::boolean); return true;
     case OpId::WavePrefixBitCount: unary(Opcode::wave_prefix_count_bits, DataType::u32, DataType::boolean); return true;
+    case OpId::WaveMatch: {
+        // (value): the mask of the active lanes holding the same value; of a vector, the lanes
+        // holding the same value in every element (the masks of the elements and-ed).
+        TypeId vt = type_of(a);
+        DataType et = data_type(vt);
+        uint32_t n = vector_count(vt);
+        Operand whole = n > 1 ? operand_whole(a) : Operand{};
+        if (n > 1 && (whole.kind != Operand::Kind::aggregate || whole.part_count < n)) {
+            error(Code::dxil_lower_bad_operand, "WaveMatch of a vector that is not an aggregate");
+            return true;
+        }
+        vsir::DstParam mask;
+        for (uint32_t k = 0; k < n; ++k) {
+            vsir::DstParam m = new_ssa_vec(no_id, DataType::u32, 0xf);
+            emit(Opcode::wave_match, {m}, {n > 1 ? src_of(part(whole, k), et) : src(a, et)});
+            if (k > 0) {
+                vsir::SrcParam x, y;
+                x.reg = mask.reg;
+                y.reg = m.reg;
+                m = new_ssa_vec(no_id, DataType::u32, 0xf);
+                emit(Opcode::and_, {m}, {x, y});
+            }
+            mask = m;
+        }
+        set_result_vec(inst.result, mask.reg.idx[0].offset, DataType::u32, 4);
+        return true;
+    }
+    case OpId::WaveMultiPrefixOp: {
+        // (value, mask x y z w, op: 0 sum, 1 and, 2 or, 3 xor, 4 product, signed): sums and products are
+        // the same for signed and unsigned values (two's complement), so the sign operand does not matter.
+        uint32_t kind = 0;
+        constant_u32(arg(inst, 6), kind);
+        static constexpr Opcode kinds[] = {Opcode::wave_multi_prefix_sum, Opcode::wave_multi_prefix_and,
+            Opcode::wave_multi_prefix_or, Opcode::wave_multi_prefix_xor, Opcode::wave_multi_prefix_product};
+        bool fp = t == DataType::f16 || t == DataType::f32 || t == DataType::f64;
+        if (kind >= 5 || (fp && kind >= 1 && kind <= 3)) {
+            error(Code::dxil_lower_bad_operand, "WaveMultiPrefixOp: operation %u does not apply to %s values", kind,
+                vsir::data_type_name(t));
+            return true;
+        }
+        vsir::SrcParam mask = wave_mask(inst, 2);
+        emit(kinds[kind], {new_ssa(inst.result, t)}, {src(a, t), mask});
+        return true;
+    }
+    case OpId::WaveMultiPrefixBitCount: {
+        // (condition, mask x y z w)
+        vsir::SrcParam mask = wave_mask(inst, 2);
+        emit(Opcode::wave_multi_prefix_count_bits, {new_ssa(inst.result, DataType::u32)},
+            {src(a, DataType::boolean), mask});
+        return true;
+    }
     case OpId::QuadReadLaneAt:
         emit(Opcode::quad_read_lane_at, {new_ssa(inst.result, t)}, {src(a, t), src(arg(inst, 2), DataType::u32)});
         return true;
