@@ -152,6 +152,9 @@ public:
     spv::Id createVariable(spv::StorageClass storage, spv::Id type, const char* name = nullptr,
         spv::Id initializer = NoResult);
     spv::Id createUndefined(spv::Id type);
+    /// Gives `value` the id `result` (from getUniqueId, used before it is
+    /// defined here): an OpCopyObject.
+    void define_as(spv::Id result, spv::Id type, spv::Id value);
     spv::Id createLoad(spv::Id pointer);
     void createStore(spv::Id value, spv::Id pointer);
     spv::Id createUnaryOp(spv::Op op, spv::Id type, spv::Id a);
@@ -233,7 +236,7 @@ private:
     std::vector<uint32_t> capabilities_;
     std::vector<const char*> extensions_;
     std::vector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
-    std::vector<spv::Id> types_, nulls_; ///< for deduplication
+    std::vector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
     std::vector<uint32_t> globals_; ///< types, constants and global variables in creation order
     std::deque<Function> functions_;
     std::deque<Block> blocks_;

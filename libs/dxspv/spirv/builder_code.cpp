@@ -161,10 +161,35 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
     return id;
 }
 
+/// One module-level OpUndef per type.
 spv::Id Builder::createUndefined(spv::Id type)
 {
-    uint32_t* w;
-    return result(spv::OpUndef, type, 0, w);
+    for (spv::Id id : undefs_)
+        if (ids_[id].type == type)
+            return id;
+    spv::Id id = getUniqueId();
+    uint32_t* w = emit(globals_, spv::OpUndef, 3);
+    w[0] = type;
+    w[1] = id;
+    ids_[id].type = type;
+    ids_[id].op = spv::OpUndef;
+    undefs_.push_back(id);
+    return id;
+}
+
+void Builder::define_as(spv::Id result, spv::Id type, spv::Id value)
+{
+    std::vector<uint32_t>& words = block_->words_;
+    size_t at = words.size();
+    uint32_t* w = emit(words, spv::OpCopyObject, 4);
+    w[0] = type;
+    w[1] = result;
+    w[2] = value;
+    block_->last_ = uint32_t(at);
+    IdInfo& i = info(result);
+    i.type = type;
+    i.op = spv::OpCopyObject;
+    i.block = block_->index_ + 1;
 }
 
 spv::Id Builder::createLoad(spv::Id pointer)
@@ -253,6 +278,15 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& 
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands)
 {
+    if (op == spv::OpVectorShuffle && operands.size() > 2 && operands[0].word == operands[1].word
+        && getTypeId(operands[0].word) == type) {
+        // The identity shuffle of a vector of the result type is the vector.
+        bool identity = true;
+        for (size_t i = 2; i < operands.size(); ++i)
+            identity = identity && operands[i].word == i - 2;
+        if (identity)
+            return operands[0].word;
+    }
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     for (const IdImmediate& o : operands)

@@ -165,6 +165,7 @@ bool is_pure(uint32_t op)
 {
     switch (op) {
     case spv::OpUndef:
+    case spv::OpCopyObject:
     case spv::OpLoad:
     case spv::OpAccessChain:
     case spv::OpInBoundsAccessChain:

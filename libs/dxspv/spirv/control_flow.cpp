@@ -210,6 +210,8 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         return true;
     }
     case Opcode::ret:
+        if (body_)
+            emit_entry_epilogue();
         b_.makeReturn();
         start_dead_block();
         return true;

@@ -101,9 +101,11 @@ void Emitter::begin_module()
 
 bool Emitter::finish_module(std::vector<uint32_t>& words)
 {
+    if (body_ && !b_.getBuildPoint()->isTerminated())
+        emit_entry_epilogue();
     b_.leaveFunction();
     assign_implicit_counter_bindings();
-    if (entry_ != main_)
+    if (entry_ != main_ || body_)
         finish_graphics_entry();
     // SPIR-V 1.4+ lists every global the entry point uses; earlier versions
     // only Input and Output variables.

@@ -115,6 +115,7 @@ struct Descriptor {
 struct RegisterPointer {
     spv::Id ptr = NoResult;
     uint8_t size = 0;
+    spv::Id value = NoResult; ///< read-only registers held as a value instead of `ptr`
 };
 
 /// One open structured construct.
@@ -283,6 +284,10 @@ public:
         /// Instead of `array`, where registers are never indexed: one Private
         /// uvec4 per register (no access chains to reach them).
         std::vector<spv::Id> reg_vars;
+        /// Instead of both, for the inputs of a program in the entry point
+        /// (body_): each register's uvec4 as a value, defined by the input
+        /// copies in the entry block, which dominates the program.
+        std::vector<spv::Id> reg_values;
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
         uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
@@ -315,6 +320,8 @@ public:
     void copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv::Id source, spv::Id source_vertex);
     void copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream = 0);
     void copy_system_values(bool output);
+    bool can_inline_entry() const;
+    void emit_entry_epilogue();
     void begin_graphics_module();
     void finish_graphics_entry();
     spv::ExecutionModel execution_model() const;
@@ -392,6 +399,9 @@ public:
     Builder b_;
     Function* main_ = nullptr;  ///< the function the program is emitted into
     Function* entry_ = nullptr; ///< the entry point (main_ for compute)
+    /// Graphics programs emitted into the entry point (can_inline_entry):
+    /// the block after the entry block, where the program starts.
+    Block* body_ = nullptr;
     const vsir::Instruction* ins_ = nullptr; ///< instruction being emitted
     uint32_t ins_index_ = 0;
     bool failed_ = false;

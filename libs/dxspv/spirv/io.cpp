@@ -489,8 +489,14 @@ void Emitter::create_register_storage(IoSet& set)
 {
     spv::Id uvec4 = type(Kind::u32, 4);
     const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
-    if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull
-        && !file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input)) {
+    bool indexed = file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input);
+    if (body_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
+        set.reg_values.resize(set.regs.size());
+        for (spv::Id& id : set.reg_values)
+            id = b_.getUniqueId();
+        return;
+    }
+    if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
         set.reg_vars.resize(set.regs.size());
         for (uint32_t r = 0; r < set.regs.size(); ++r) {
             char reg_name[16];
@@ -752,6 +758,15 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
     default:
         break;
     }
+    if (!array && !set->reg_values.empty()) {
+        const vsir::RegisterIndex& r = reg.idx[0];
+        if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= set->reg_values.size()) {
+            error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file),
+                r.offset);
+            return {};
+        }
+        return {NoResult, 4, set->reg_values[r.offset]};
+    }
     if (!array && !set->reg_vars.empty()) {
         const vsir::RegisterIndex& r = reg.idx[0];
         if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= set->reg_vars.size()) {
@@ -862,40 +877,47 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
     }
 }
 
-/// Inputs into per-register variables: each register written once, whole,
-/// from the input variables that share it (components no element covers
-/// are undefined, as in D3D); gathered builtin arrays word by word after.
+/// Inputs into per-register variables or values: each register made once,
+/// whole, from the input variables that share it, combined with shuffles
+/// (components no element covers are undefined, as in D3D).
 void Emitter::copy_input_registers(const IoSet& set)
 {
-    spv::Id u32 = type(Kind::u32);
-    for (uint32_t r = 0; r < set.reg_vars.size(); ++r) {
-        spv::Id parts[4] = {};
+    spv::Id uvec4 = type(Kind::u32, 4);
+    bool values = !set.reg_values.empty();
+    for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
         spv::Id whole = NoResult;
         for (const IoVar& v : set.vars) {
-            if (v.reg != r || v.is_array)
+            if (v.reg != r || v.first + v.count > 4)
                 continue;
-            uint32_t words_count = 0;
-            spv::Id words = input_words(v, NoResult, words_count);
-            if (words_count == 4 && v.first == 0) {
-                whole = words;
+            if (v.is_array) { // gathered builtin arrays: one element per component
+                for (uint32_t i = 0; i < v.count; ++i) {
+                    spv::Id word = bitcast(b_.createLoad(io_var_pointer(v, false, NoResult, v.array_base + i)),
+                        type(Kind::u32));
+                    whole = b_.createCompositeInsert(word, whole ? whole : undef(Kind::u32, 4), uvec4, v.first + i);
+                }
                 continue;
             }
-            for (uint32_t i = 0; i < v.count && v.first + i < 4; ++i)
-                parts[v.first + i] = words_count > 1 ? b_.createCompositeExtract(words, u32, i) : words;
+            uint32_t words_count = 0;
+            spv::Id words = input_words(v, NoResult, words_count);
+            if (words_count == 1) {
+                whole = b_.createCompositeInsert(words, whole ? whole : undef(Kind::u32, 4), uvec4, v.first);
+                continue;
+            }
+            // Components of `whole` (0-3) and of `words` (4-): a component
+            // neither gives is undefined (0xffffffff).
+            std::vector<IdImmediate> operands{{true, whole ? whole : words}, {true, words}};
+            for (uint32_t c = 0; c < 4; ++c) {
+                bool from_words = c >= v.first && c < v.first + words_count;
+                uint32_t base = whole ? 4 : 0;
+                operands.push_back({false, from_words ? base + c - v.first : whole ? c : 0xffffffffu});
+            }
+            whole = b_.createOp(spv::OpVectorShuffle, uvec4, operands);
         }
-        if (!whole && !parts[0] && !parts[1] && !parts[2] && !parts[3])
-            continue;
-        if (!whole) {
-            for (spv::Id& p : parts)
-                if (!p)
-                    p = undef(Kind::u32, 1);
-            whole = construct(Kind::u32, parts, 4);
-        }
-        b_.createStore(whole, set.reg_vars[r]);
+        if (values)
+            b_.define_as(set.reg_values[r], uvec4, whole ? whole : undef(Kind::u32, 4));
+        else if (whole)
+            b_.createStore(whole, set.reg_vars[r]);
     }
-    for (const IoVar& v : set.vars)
-        if (v.is_array)
-            copy_input(set, v, NoResult);
 }
 
 /// Outputs from per-register variables: each register loaded once, each
@@ -929,7 +951,7 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
 
 void Emitter::copy_inputs(const IoSet& set)
 {
-    if (!set.reg_vars.empty()) {
+    if (!set.reg_vars.empty() || !set.reg_values.empty()) {
         copy_input_registers(set);
         return;
     }
@@ -1017,12 +1039,66 @@ void Emitter::copy_system_values(bool output)
     }
 }
 
+/// Whether the program can be emitted into the entry point itself, with the
+/// input copies before it and the output copies at its end: vertex, pixel
+/// and domain shaders whose only returns are at the top level, without
+/// subroutines. Otherwise it is a function the entry point calls.
+bool Emitter::can_inline_entry() const
+{
+    ShaderStage stage = prog_.model.stage;
+    if (stage != ShaderStage::vertex && stage != ShaderStage::pixel && stage != ShaderStage::domain)
+        return false;
+    int depth = 0;
+    for (const vsir::Instruction& ins : prog_.instructions) {
+        switch (ins.opcode) {
+        case vsir::Opcode::if_:
+        case vsir::Opcode::loop:
+        case vsir::Opcode::switch_:
+            ++depth;
+            break;
+        case vsir::Opcode::endif:
+        case vsir::Opcode::endloop:
+        case vsir::Opcode::endswitch:
+            --depth;
+            break;
+        case vsir::Opcode::ret:
+            if (depth != 0)
+                return false;
+            break;
+        case vsir::Opcode::retc:
+        case vsir::Opcode::call:
+        case vsir::Opcode::callc:
+        case vsir::Opcode::label:
+            return false;
+        default:
+            break;
+        }
+    }
+    return true;
+}
+
+/// The output copies of an entry point that holds the program (before its
+/// return).
+void Emitter::emit_entry_epilogue()
+{
+    copy_outputs(out_, NoResult);
+    copy_system_values(true);
+}
+
 void Emitter::begin_graphics_module()
 {
     entry_ = b_.makeEntryPoint("main");
-    Block* body_entry = nullptr;
-    const char* name = prog_.model.stage == ShaderStage::hull ? "hs_decls" : "shader_main";
-    main_ = b_.makeFunctionEntry(b_.makeVoidType(), name, &body_entry);
+    if (can_inline_entry()) {
+        // The entry block gets the input copies at the end; the program
+        // starts in the block after it.
+        main_ = entry_;
+        body_ = &b_.makeNewBlock();
+        b_.setBuildPoint(body_);
+    } else {
+        Block* body_entry = nullptr;
+        const char* name = prog_.model.stage == ShaderStage::hull ? "hs_decls" : "shader_main";
+        main_ = b_.makeFunctionEntry(b_.makeVoidType(), name, &body_entry);
+    }
     switch (prog_.model.stage) {
     case ShaderStage::pixel:
         b_.addExecutionMode(entry_, spv::ExecutionModeOriginUpperLeft);
@@ -1049,6 +1125,10 @@ void Emitter::finish_graphics_entry()
     copy_inputs(in_);
     copy_inputs(patch_);
     copy_system_values(false);
+    if (body_) {
+        b_.createBranch(body_);
+        return;
+    }
     b_.createFunctionCall(main_, {});
     if (prog_.model.stage != ShaderStage::geometry) // geometry shaders write at each emit
         copy_outputs(out_, NoResult);

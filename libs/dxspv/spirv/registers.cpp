@@ -250,9 +250,9 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
 spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
 {
     RegisterPointer rp = register_pointer(reg);
-    if (!rp.ptr)
+    if (!rp.ptr && !rp.value)
         return NoResult;
-    spv::Id whole = b_.createLoad(rp.ptr);
+    spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
     if (rp.size == 1) {
         spv::Id parts[4] = {whole, whole, whole, whole};
         return construct(Kind::u32, parts, lanes.count);
@@ -389,8 +389,11 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     }
     RegisterPointer rp = register_pointer(dst.reg);
-    if (!rp.ptr)
+    if (!rp.ptr) {
+        if (rp.value)
+            error(Code::spirv_invalid_operand, "'%s' is read-only", vsir::register_prefix(dst.reg.file));
         return;
+    }
     if (rp.size == 1) {
         b_.createStore(words_count > 1 ? b_.createCompositeExtract(words, type(Kind::u32), 0) : words, rp.ptr);
         return;

@@ -148,7 +148,8 @@ TEST_CASE("spirv: vertex shader inputs, outputs and system values")
     CHECK_HAS(t, "%_arr_float_uint_3"); // 3 clip distances gathered from o1.zw and o2.x
     CHECK_HAS(t, "OpDecorate %TEXCOORD0 Location 1");
     CHECK_HAS(t, "OpDecorate %LAYER0 Component 1");
-    CHECK_HAS(t, "OpFunctionCall");
+    // Returns only at the top level: the program is the entry point itself.
+    CHECK_FALSE(spirv_asm_test::has(t, "OpFunctionCall"));
     CHECK_HAS(texts[0], "OpExtension \"SPV_KHR_shader_draw_parameters\"");
     CHECK_HAS(texts[0], "ShaderViewportIndexLayerEXT");
     CHECK_HAS(texts[2], "OpCapability ShaderLayer");
@@ -225,6 +226,29 @@ ret
     CHECK_HAS(t, "OpImageSparseSampleExplicitLod");
     CHECK_HAS(t, "OpImageSparseTexelsResident");
     CHECK_HAS(t, "OpCapability SparseResidency");
+}
+
+TEST_CASE("spirv: a pixel shader returning early is a function the entry point calls")
+{
+    const char* text = R"(
+ps_5_0
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+mov o0.xyzw, l(1.0, 2.0, 3.0, 4.0)
+%s
+mov o0.xy, v1.xyxx
+ret
+)";
+    char early[512], top[512];
+    snprintf(early, sizeof(early), text, "if_nz v1.x\nret\nendif");
+    snprintf(top, sizeof(top), text, "");
+    std::string with_early_return = emit_all(assemble(early))[1];
+    std::string straight = emit_all(assemble(top))[1];
+    CHECK_HAS(with_early_return, "OpFunctionCall");
+    CHECK_FALSE(spirv_asm_test::has(straight, "OpFunctionCall"));
+    // Inputs are values there, not Private copies; outputs are written once.
+    CHECK(spirv_asm_test::count(straight, "OpVariable %_ptr_Private") == 1); // o0 only
+    CHECK(spirv_asm_test::count(straight, "OpStore %o0_0") == 1);
 }
 
 TEST_CASE("spirv: relative addressing of inputs and outputs")
