@@ -382,6 +382,7 @@ spv::Id Builder::make_composite_constant(spv::Id type, const spv::Id* parts, uin
     std::copy(parts, parts + count, w + 2);
     info(id).type = type;
     info(id).op = spv::OpConstantComposite;
+    info(id).at = uint32_t(w - 1 - globals_.data());
     return id;
 }
 
@@ -402,6 +403,20 @@ bool Builder::constant_word(spv::Id id, uint32_t& bits) const
     if (id >= ids_.size() || ids_[id].op != spv::OpConstant || globals_[ids_[id].at] >> 16 != 4)
         return false;
     bits = globals_[ids_[id].at + 3];
+    return true;
+}
+
+bool Builder::constant_words(spv::Id id, uint32_t (&bits)[4], uint32_t& count) const
+{
+    if (id >= ids_.size() || ids_[id].op != spv::OpConstantComposite)
+        return false;
+    const uint32_t* w = globals_.data() + ids_[id].at;
+    count = (w[0] >> 16) - 3;
+    if (count > 4)
+        return false;
+    for (uint32_t i = 0; i < count; ++i)
+        if (!constant_word(w[3 + i], bits[i]))
+            return false;
     return true;
 }
 

@@ -54,6 +54,7 @@ private:
     Function* function_ = nullptr;
     std::vector<uint32_t> words_;
     uint32_t last_ = ~0u;       ///< offset of the last instruction in words_
+    std::vector<uint32_t> dead_; ///< offsets of stores a later store made useless
     spv::Id merge_ = 0;         ///< OpSelectionMerge / OpLoopMerge target
     spv::Id continue_ = 0;      ///< OpLoopMerge continue target
 };
@@ -129,6 +130,8 @@ public:
     spv::Id bitcast_source(spv::Id id) const;
     /// The value of a 32-bit scalar OpConstant, false for anything else.
     bool constant_word(spv::Id id, uint32_t& bits) const;
+    /// The values of an OpConstantComposite of at most 4 32-bit scalars.
+    bool constant_words(spv::Id id, uint32_t (&bits)[4], uint32_t& count) const;
     /// Storage class of a pointer-typed id (a variable, an access chain).
     spv::StorageClass getStorageClass(spv::Id id) const;
 
@@ -145,6 +148,7 @@ public:
         block_ = block;
         loads_.clear();
         chains_.clear();
+        stores_.clear();
     }
     Block* getBuildPoint() const { return block_; }
 
@@ -246,6 +250,10 @@ private:
     /// the invocation, so only stores through the same variable and calls
     /// change it. Cleared when the build point moves.
     std::vector<std::pair<spv::Id, spv::Id>> loads_;
+    /// Stores of whole Function and Private variables in the current block
+    /// not read since (variable, offset): a later store to the variable
+    /// makes the earlier one dead.
+    std::vector<std::pair<spv::Id, uint32_t>> stores_;
     /// Offsets of the access chains of the current block in its words (an
     /// identical chain is reused).
     std::vector<uint32_t> chains_;

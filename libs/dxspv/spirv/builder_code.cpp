@@ -200,6 +200,14 @@ spv::Id Builder::createLoad(spv::Id pointer)
             if (p == pointer)
                 return value;
     }
+    if (!stores_.empty()) { // the memory is read: pending stores to it stay
+        spv::Id variable = variable_of(pointer);
+        size_t kept = 0;
+        for (const auto& entry : stores_)
+            if (entry.first != variable)
+                stores_[kept++] = entry;
+        stores_.resize(kept);
+    }
     spv::Id pointer_type = getTypeId(pointer);
     spv::Id type = pointer_type < ids_.size() && ids_[pointer_type].op == spv::OpTypePointer
                        ? globals_[ids_[pointer_type].at + 3]
@@ -214,12 +222,27 @@ spv::Id Builder::createLoad(spv::Id pointer)
 
 void Builder::createStore(spv::Id value, spv::Id pointer)
 {
+    size_t at = block_->words_.size();
     uint32_t* w;
     instruction(spv::OpStore, 2, w);
     w[0] = pointer;
     w[1] = value;
     if (!cacheable(pointer))
         return;
+    if (pointer == variable_of(pointer)) {
+        // A store of the whole variable: an earlier one in this block that
+        // nothing read since is dead.
+        bool replaced = false;
+        for (auto& entry : stores_) {
+            if (entry.first == pointer) {
+                block_->dead_.push_back(entry.second);
+                entry.second = uint32_t(at);
+                replaced = true;
+            }
+        }
+        if (!replaced)
+            stores_.emplace_back(pointer, uint32_t(at));
+    }
     // Forget what this store may overwrite: the variable and every access
     // chain into it.
     spv::Id variable = variable_of(pointer);
@@ -371,7 +394,8 @@ spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, c
 spv::Id Builder::createFunctionCall(Function* function, const std::vector<spv::Id>& args)
 {
     uint32_t* w;
-    loads_.clear(); // the callee may store to Private variables
+    loads_.clear(); // the callee may store to Private variables, and read them
+    stores_.clear();
     spv::Id id = result(spv::OpFunctionCall, function->return_type_, uint32_t(args.size()) + 1, w);
     w[0] = function->id_;
     std::copy(args.begin(), args.end(), w + 1);

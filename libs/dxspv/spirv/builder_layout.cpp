@@ -146,7 +146,14 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
             out.insert(out.end(), function.variables_.begin(), function.variables_.end());
         if (reached[local(b)]) {
             live[b->index_] = 1;
-            out.insert(out.end(), b->words_.begin(), b->words_.end());
+            size_t from = 0;
+            std::vector<uint32_t> dead_stores = b->dead_;
+            std::sort(dead_stores.begin(), dead_stores.end());
+            for (uint32_t dead : dead_stores) { // dead stores left out
+                out.insert(out.end(), b->words_.begin() + from, b->words_.begin() + dead);
+                from = dead + (b->words_[dead] >> 16);
+            }
+            out.insert(out.end(), b->words_.begin() + from, b->words_.end());
         } else if (spv::Id header = headers[local(b)]) {
             out.push_back(2u << 16 | spv::OpBranch);
             out.push_back(header);

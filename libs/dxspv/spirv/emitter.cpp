@@ -436,11 +436,16 @@ spv::Id Emitter::bitcast(spv::Id value, spv::Id to_type)
         return value;
     if (spv::Id source = b_.bitcast_source(value); source && b_.getTypeId(source) == to_type)
         return source;
-    uint32_t bits = 0;
-    if (b_.constant_word(value, bits)) {
-        for (Kind k : {Kind::u32, Kind::i32, Kind::f32})
-            if (types_[size_t(k)][1] == to_type)
-                return constant(k, bits);
+    uint32_t bits[4] = {}, count = 1;
+    if (b_.constant_word(value, bits[0]) || b_.constant_words(value, bits, count)) {
+        for (Kind k : {Kind::u32, Kind::i32, Kind::f32}) {
+            if (count > 4 || types_[size_t(k)][count] != to_type)
+                continue;
+            spv::Id parts[4];
+            for (uint32_t i = 0; i < count; ++i)
+                parts[i] = constant(k, bits[i]);
+            return composite_constant(k, parts, count);
+        }
     }
     return b_.createUnaryOp(spv::OpBitcast, to_type, value);
 }

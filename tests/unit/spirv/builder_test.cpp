@@ -231,3 +231,21 @@ TEST_CASE("builder: unused results of instructions without side effects are remo
     CHECK(count(text, "NoContraction") == 0);
     CHECK(count(text, "OpIAdd") == 1);
 }
+
+TEST_CASE("builder: a store of a whole variable overwritten in the same block before any read is dropped")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id x = b.createVariable(spv::StorageClassPrivate, u32, "x");
+    spv::Id y = b.createVariable(spv::StorageClassPrivate, u32, "y");
+    b.createStore(b.makeUintConstant(1), x); // dead: overwritten below, never read
+    b.createStore(b.makeUintConstant(2), y); // read below: kept
+    b.createStore(b.createLoad(y), x);       // the load is forwarded, y's memory is not read...
+    spv::Id w = b.createOp(spv::OpAccessChain, b.makePointer(spv::StorageClassPrivate, u32), std::vector<spv::Id>{y});
+    b.createStore(b.createLoad(w), x);       // ...but here it is, through an access chain
+    b.createStore(b.makeUintConstant(3), y);
+    std::string text = finish(b);
+    CHECK(count(text, "OpStore %x") == 1);
+    CHECK(count(text, "OpStore %y") == 2);
+}
