@@ -194,12 +194,26 @@ bool is_pure(uint32_t op)
     }
 }
 
+/// Whether word `i` of an instruction with opcode `op` is a literal, not an
+/// id, for the instructions whose literals are common (others count every
+/// word as a possible id).
+bool is_literal_word(uint32_t op, uint32_t i)
+{
+    switch (op) {
+    case spv::OpCompositeExtract: return i >= 4;
+    case spv::OpCompositeInsert:
+    case spv::OpVectorShuffle: return i >= 5;
+    case spv::OpExtInst: return i == 4;
+    default: return false;
+    }
+}
+
 } // namespace
 
 /// Removes pure instructions whose results nothing uses (walking backwards,
 /// so that a chain of them goes at once) from the functions' words; marks
-/// the removed ids. Any word counts as a use of the id it equals, which can
-/// only keep an instruction that could have gone.
+/// the removed ids. Words not known to be literals count as uses of the id
+/// they equal, which can only keep an instruction that could have gone.
 void Builder::remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const
 {
     std::vector<uint32_t> uses(bound_ + 1), starts;
@@ -208,8 +222,9 @@ void Builder::remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>
         if (count == 0)
             return;
         starts.push_back(uint32_t(at));
+        uint32_t op = code[at] & 0xffffu;
         for (uint32_t i = 1; i < count; ++i)
-            if (code[at + i] <= bound_)
+            if (code[at + i] <= bound_ && !is_literal_word(op, i))
                 ++uses[code[at + i]];
         at += count;
     }
@@ -227,7 +242,7 @@ void Builder::remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>
         drop[k] = 1;
         removed[w[2]] = 1;
         for (uint32_t i = 3; i < count; ++i)
-            if (w[i] <= bound_)
+            if (w[i] <= bound_ && !is_literal_word(op, i))
                 --uses[w[i]];
     }
     size_t out = 0;

@@ -434,8 +434,11 @@ spv::Id Emitter::bitcast(spv::Id value, spv::Id to_type)
 {
     if (b_.getTypeId(value) == to_type)
         return value;
-    if (spv::Id source = b_.bitcast_source(value); source && b_.getTypeId(source) == to_type)
-        return source;
+    if (spv::Id source = b_.bitcast_source(value)) { // a bitcast of a bitcast: of the first value
+        if (b_.getTypeId(source) == to_type)
+            return source;
+        value = source;
+    }
     uint32_t bits[4] = {}, count = 1;
     if (b_.constant_word(value, bits[0]) || b_.constant_words(value, bits, count)) {
         for (Kind k : {Kind::u32, Kind::i32, Kind::f32}) {

@@ -116,6 +116,7 @@ struct RegisterPointer {
     spv::Id ptr = NoResult;
     uint8_t size = 0;
     spv::Id value = NoResult; ///< read-only registers held as a value instead of `ptr`
+    Kind storage = Kind::u32; ///< component type of the uvec4 / vec4 behind `ptr`
 };
 
 /// One open structured construct.
@@ -168,6 +169,7 @@ public:
     // ---- registers.cpp: temps, builtins, operand loads and stores ----
     spv::StorageClass temp_storage();
     void declare_temps(uint32_t count);
+    Kind temp_storage_kind(uint32_t index);
     void declare_indexable_temp(const vsir::Declaration& decl);
     void declare_immediate_constant_buffer(const vsir::Declaration& decl);
     Value load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type);
@@ -433,7 +435,8 @@ public:
     };
     std::unordered_map<CompositeKey, spv::Id, CompositeKeyHash> composite_consts_;
 
-    std::vector<spv::Id> temps_;           ///< r#: Function uvec4
+    std::vector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_)
+    std::vector<Kind> temp_kinds_;         ///< r#: u32 or f32 (temp_storage_kind)
     struct IndexableTemp {
         spv::Id var = NoResult;       ///< array of uvec4
         uint32_t count = 0;

@@ -63,6 +63,42 @@ spv::StorageClass Emitter::temp_storage()
     return has_subroutines_ ? spv::StorageClassPrivate : spv::StorageClassFunction;
 }
 
+/// The component type r`index` is stored as: f32 when the program reads
+/// and writes it as 32-bit floats more often than as anything else (float
+/// operations then need no bitcasts), else u32; 16- and 64-bit accesses keep
+/// it u32.
+Kind Emitter::temp_storage_kind(uint32_t index)
+{
+    if (temp_kinds_.empty()) {
+        std::vector<int32_t> balance;
+        std::vector<uint8_t> words_only;
+        auto count = [&](const vsir::Register& reg) {
+            if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= 65536)
+                return;
+            uint32_t r = reg.idx[0].offset;
+            if (balance.size() <= r) {
+                balance.resize(r + 1);
+                words_only.resize(r + 1);
+            }
+            switch (reg.type) {
+            case vsir::DataType::f32: ++balance[r]; break;
+            case vsir::DataType::i32:
+            case vsir::DataType::u32: --balance[r]; break;
+            case vsir::DataType::none: break;
+            default: words_only[r] = 1; break;
+            }
+        };
+        for (const vsir::DstParam& d : prog_.dsts)
+            count(d.reg);
+        for (const vsir::SrcParam& src : prog_.srcs)
+            count(src.reg);
+        temp_kinds_.resize(balance.size() + 1, Kind::u32); // never empty after the scan
+        for (size_t r = 0; r < balance.size(); ++r)
+            temp_kinds_[r] = balance[r] > 0 && !words_only[r] ? Kind::f32 : Kind::u32;
+    }
+    return index < temp_kinds_.size() ? temp_kinds_[index] : Kind::u32;
+}
+
 void Emitter::declare_temps(uint32_t count)
 {
     if (count > 65536) {
@@ -72,7 +108,8 @@ void Emitter::declare_temps(uint32_t count)
     char name[16];
     while (temps_.size() < count) {
         snprintf(name, sizeof(name), "r%zu", temps_.size());
-        temps_.push_back(b_.createVariable(temp_storage(), type(Kind::u32, 4), name));
+        Kind kind = temp_storage_kind(uint32_t(temps_.size()));
+        temps_.push_back(b_.createVariable(temp_storage(), type(kind, 4), name));
         if (has_subroutines_)
             add_interface(temps_.back());
     }
@@ -182,7 +219,7 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
     case RegisterFile::temp:
         if (reg.index_count < 1 || reg.idx[0].rel_addr != vsir::invalid_index || reg.idx[0].offset >= temps_.size())
             break;
-        return {temps_[reg.idx[0].offset], 4};
+        return {temps_[reg.idx[0].offset], 4, NoResult, temp_storage_kind(reg.idx[0].offset)};
     case RegisterFile::indexable_temp: {
         if (reg.index_count < 2 || reg.idx[0].rel_addr != vsir::invalid_index
             || reg.idx[0].offset >= indexable_temps_.size() || !indexable_temps_[reg.idx[0].offset].var)
@@ -257,12 +294,18 @@ spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
         spv::Id parts[4] = {whole, whole, whole, whole};
         return construct(Kind::u32, parts, lanes.count);
     }
-    if (lanes.count == 1)
-        return b_.createCompositeExtract(whole, type(Kind::u32), std::min<uint32_t>(lanes.word[0], rp.size - 1u));
-    std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
-    for (uint32_t i = 0; i < lanes.count; ++i)
-        operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
-    return b_.createOp(spv::OpVectorShuffle, type(Kind::u32, lanes.count), operands);
+    // Components are picked in the storage type, then seen as words (a float
+    // reader's bitcast back then folds away).
+    spv::Id picked;
+    if (lanes.count == 1) {
+        picked = b_.createCompositeExtract(whole, type(rp.storage), std::min<uint32_t>(lanes.word[0], rp.size - 1u));
+    } else {
+        std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
+        for (uint32_t i = 0; i < lanes.count; ++i)
+            operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
+        picked = b_.createOp(spv::OpVectorShuffle, type(rp.storage, lanes.count), operands);
+    }
+    return rp.storage == Kind::u32 ? picked : bitcast(picked, type(Kind::u32, lanes.count));
 }
 
 spv::Id Emitter::immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind)
@@ -398,15 +441,19 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         b_.createStore(words_count > 1 ? b_.createCompositeExtract(words, type(Kind::u32), 0) : words, rp.ptr);
         return;
     }
+    // Written in the storage type (a float result's bitcast to words then
+    // folds away).
+    if (rp.storage != Kind::u32)
+        words = bitcast(words, type(rp.storage, words_count));
     if (mask != 0xfu) {
         spv::Id old = b_.createLoad(rp.ptr);
         if (words_count == 1) {
-            words = b_.createCompositeInsert(words, old, type(Kind::u32, 4), uint32_t(std::countr_zero(mask)));
+            words = b_.createCompositeInsert(words, old, type(rp.storage, 4), uint32_t(std::countr_zero(mask)));
         } else {
             std::vector<IdImmediate> operands{{true, old}, {true, words}};
             for (uint32_t i = 0, k = 0; i < 4; ++i)
                 operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
-            words = b_.createOp(spv::OpVectorShuffle, type(Kind::u32, 4), operands);
+            words = b_.createOp(spv::OpVectorShuffle, type(rp.storage, 4), operands);
         }
     }
     b_.createStore(words, rp.ptr);

@@ -652,7 +652,8 @@ ret
     const std::string& t = texts[1];
     CHECK_HAS(t, "%l1 = OpFunction");
     CHECK_HAS(t, "OpFunctionCall %void %l1");
-    CHECK_HAS(t, "%r0 = OpVariable %_ptr_Private_v4uint Private");
+    CHECK_HAS(t, "%r0 = OpVariable %_ptr_Private_v4float Private"); // read and written as floats
+    CHECK_HAS(t, "%r1 = OpVariable %_ptr_Private_v4uint Private");  // lt writes a mask
 }
 
 TEST_CASE("spirv: mutated graphics programs never crash the emitter")
