@@ -208,7 +208,107 @@ bool is_literal_word(uint32_t op, uint32_t i)
     }
 }
 
+/// Literal words of the global instructions that have them (word indices
+/// from the instruction's start).
+bool is_literal_global(uint32_t op, uint32_t i)
+{
+    switch (op) {
+    case spv::OpTypeInt:
+    case spv::OpTypeFloat: return i >= 2;
+    case spv::OpTypePointer: return i == 2;
+    case spv::OpTypeVector: return i == 3;
+    case spv::OpTypeImage: return i >= 3;
+    case spv::OpConstant:
+    case spv::OpSpecConstant: return i >= 3;
+    case spv::OpVariable: return i == 3;
+    default: return false;
+    }
+}
+
+bool is_removable_global(uint32_t op)
+{
+    switch (op) {
+    case spv::OpTypeVoid:
+    case spv::OpTypeBool:
+    case spv::OpTypeInt:
+    case spv::OpTypeFloat:
+    case spv::OpTypeVector:
+    case spv::OpTypeArray:
+    case spv::OpTypeRuntimeArray:
+    case spv::OpTypeStruct:
+    case spv::OpTypePointer:
+    case spv::OpTypeImage:
+    case spv::OpTypeSampler:
+    case spv::OpTypeSampledImage:
+    case spv::OpConstant:
+    case spv::OpConstantTrue:
+    case spv::OpConstantFalse:
+    case spv::OpConstantNull:
+    case spv::OpConstantComposite:
+    case spv::OpUndef:
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace
+
+/// Removes the types and constants nothing uses any more (after the code's
+/// own removals), last first so that what they alone used goes too. Names
+/// and decorations do not keep them.
+void Builder::remove_unused_globals(const std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const
+{
+    // Every id word counts, the defining one included (a definition alone
+    // is one use).
+    std::vector<uint32_t> uses(bound_ + 1);
+    auto count_words = [&](const std::vector<uint32_t>& words, bool globals) {
+        for (size_t at = 0; at < words.size();) {
+            uint32_t count = words[at] >> 16, op = words[at] & 0xffffu;
+            if (count == 0)
+                return;
+            if (!(globals && op == spv::OpVariable && removed[words[at + 2]]))
+                for (uint32_t i = 1; i < count; ++i)
+                    if (words[at + i] <= bound_ && !(globals ? is_literal_global(op, i) : is_literal_word(op, i)))
+                        ++uses[words[at + i]];
+            at += count;
+        }
+    };
+    count_words(code, false);
+    count_words(globals_, true);
+    count_words(entry_points_, false);
+    count_words(execution_modes_, false);
+    for (size_t at = 0; at < annotations_.size();) { // the id operands of OpDecorateId
+        uint32_t count = annotations_[at] >> 16;
+        if (count == 0)
+            break;
+        if ((annotations_[at] & 0xffffu) == spv::OpDecorateId)
+            for (uint32_t i = 3; i < count; ++i)
+                if (annotations_[at + i] <= bound_)
+                    ++uses[annotations_[at + i]];
+        at += count;
+    }
+    std::vector<uint32_t> starts;
+    for (size_t at = 0; at < globals_.size();) {
+        uint32_t count = globals_[at] >> 16;
+        if (count == 0)
+            break;
+        starts.push_back(uint32_t(at));
+        at += count;
+    }
+    for (size_t k = starts.size(); k-- > 0;) {
+        const uint32_t* w = globals_.data() + starts[k];
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
+        if (!is_removable_global(op) || count <= result || w[result] > bound_ || removed[w[result]]
+            || uses[w[result]] != 1)
+            continue;
+        removed[w[result]] = 1;
+        for (uint32_t i = 1; i < count; ++i)
+            if (w[i] <= bound_ && !is_literal_global(op, i))
+                --uses[w[i]];
+    }
+}
 
 /// Removes pure instructions whose results nothing uses (walking backwards,
 /// so that a chain of them goes at once) from the functions' words; marks
@@ -256,6 +356,49 @@ void Builder::remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>
     code.resize(out);
 }
 
+/// Removes the Private and Function variables nothing reads (only stores
+/// and the entry point's interface name them) with their stores; marks them.
+void Builder::remove_write_only_variables(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const
+{
+    std::vector<uint8_t> read(bound_ + 1);
+    for (size_t at = 0; at < code.size();) {
+        const uint32_t* w = code.data() + at;
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        if (count == 0)
+            return;
+        at += count;
+        if (op == spv::OpStore) { // the pointer is written, the value read
+            if (count > 2 && w[2] <= bound_)
+                read[w[2]] = 1;
+            continue;
+        }
+        for (uint32_t i = op == spv::OpVariable ? 3 : 1; i < count; ++i)
+            if (w[i] <= bound_ && !is_literal_word(op, i))
+                read[w[i]] = 1;
+    }
+    bool any = false;
+    for (spv::Id id = 1; id <= bound_ && id < ids_.size(); ++id) {
+        if (ids_[id].op != spv::OpVariable || read[id])
+            continue;
+        spv::StorageClass sc = getStorageClass(id);
+        if (sc == spv::StorageClassPrivate || sc == spv::StorageClassFunction)
+            removed[id] = any = true;
+    }
+    if (!any)
+        return;
+    size_t out = 0;
+    for (size_t at = 0; at < code.size();) {
+        uint32_t count = code[at] >> 16, op = code[at] & 0xffffu;
+        bool drop = (op == spv::OpStore && removed[code[at + 1]]) || (op == spv::OpVariable && removed[code[at + 2]]);
+        if (!drop) {
+            std::copy(code.begin() + at, code.begin() + at + count, code.begin() + out);
+            out += count;
+        }
+        at += count;
+    }
+    code.resize(out);
+}
+
 void Builder::dump(std::vector<uint32_t>& out) const
 {
     out.clear();
@@ -273,18 +416,33 @@ void Builder::dump(std::vector<uint32_t>& out) const
     }
     out.insert(out.end(), imports_.begin(), imports_.end());
     out.insert(out.end(), memory_model_.begin(), memory_model_.end());
-    out.insert(out.end(), entry_points_.begin(), entry_points_.end());
-    out.insert(out.end(), execution_modes_.begin(), execution_modes_.end());
 
     // The functions first (into their own buffer), to know which blocks are
-    // live before the names and decorations are written.
+    // live and which variables and values are gone before the interface,
+    // names, decorations and globals are written.
     std::vector<uint32_t> code;
     code.reserve(blocks_.size() * 16);
     std::vector<uint8_t> live(blocks_.size());
     for (const Function& f : functions_)
         dump_function(f, code, live);
     std::vector<uint8_t> removed(bound_ + 1);
+    remove_write_only_variables(code, removed);
     remove_dead_code(code, removed);
+    remove_unused_globals(code, removed);
+    for (size_t at = 0; at < entry_points_.size();) { // interfaces without removed variables
+        const uint32_t* w = entry_points_.data() + at;
+        uint32_t count = w[0] >> 16, first = 3;
+        while (first < count && (w[first] >> 24) != 0) // the name's last word has a zero byte
+            ++first;
+        size_t start = out.size();
+        out.insert(out.end(), w, w + first + 1);
+        for (uint32_t i = first + 1; i < count; ++i)
+            if (!(w[i] <= bound_ && removed[w[i]]))
+                out.push_back(w[i]);
+        out[start] = uint32_t(out.size() - start) << 16 | (w[0] & 0xffffu);
+        at += count;
+    }
+    out.insert(out.end(), execution_modes_.begin(), execution_modes_.end());
     auto kept = [&](const std::vector<uint32_t>& section) {
         for (size_t at = 0; at < section.size();) {
             uint32_t count = section[at] >> 16;
@@ -299,7 +457,16 @@ void Builder::dump(std::vector<uint32_t>& out) const
     };
     kept(names_);
     kept(annotations_);
-    out.insert(out.end(), globals_.begin(), globals_.end());
+    for (size_t at = 0; at < globals_.size();) {
+        uint32_t count = globals_[at] >> 16;
+        if (count == 0)
+            break;
+        uint32_t op = globals_[at] & 0xffffu;
+        uint32_t result = globals_[at + (op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2)];
+        if (!((op == spv::OpVariable || is_removable_global(op)) && result <= bound_ && removed[result]))
+            out.insert(out.end(), globals_.begin() + at, globals_.begin() + at + count);
+        at += count;
+    }
     out.insert(out.end(), code.begin(), code.end());
 }
 

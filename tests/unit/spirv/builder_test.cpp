@@ -28,7 +28,7 @@ dxspv::spirv::Function* compute_entry(Builder& b)
 }
 
 /// The module's disassembly; REQUIREs that spirv-val accepts it.
-std::string finish(Builder& b)
+std::string finish(Builder& b, dxspv::spirv::TargetEnv env = dxspv::spirv::TargetEnv::vulkan1_1)
 {
     b.leaveFunction();
     std::vector<uint32_t> words;
@@ -36,7 +36,7 @@ std::string finish(Builder& b)
     dxspv::Diagnostics diags("builder");
     std::string text = dxspv::spirv::disassemble_spirv(words);
     INFO(text);
-    REQUIRE_MESSAGE(dxspv::spirv::validate_spirv(words, dxspv::spirv::TargetEnv::vulkan1_1, diags), diags.to_string());
+    REQUIRE_MESSAGE(dxspv::spirv::validate_spirv(words, env, diags), diags.to_string());
     return text;
 }
 
@@ -109,7 +109,7 @@ TEST_CASE("builder: unreachable blocks are dropped with the names and decoration
     b.setBuildPoint(&next);
     spv::Id live = b.createBinOp(spv::OpIAdd, u32, b.makeUintConstant(3), b.makeUintConstant(4));
     b.addName(live, "live_sum");
-    b.createStore(live, b.createVariable(spv::StorageClassPrivate, u32, "out"));
+    b.createStore(live, b.createVariable(spv::StorageClassWorkgroup, u32, "out"));
     std::string text = finish(b);
     CHECK(count(text, "OpLabel") == 2);
     CHECK(count(text, "dead_sum") == 0);
@@ -179,7 +179,12 @@ TEST_CASE("builder: Function variables go to the start of the entry block")
     b.setBuildPoint(&next);
     spv::Id var = b.createVariable(spv::StorageClassFunction, u32, "local");
     b.createStore(b.makeUintConstant(7), var);
-    CHECK(b.getTypeId(b.createLoad(var)) == u32);
+    Block& last = b.makeNewBlock();
+    b.createBranch(&last);
+    b.setBuildPoint(&last);
+    spv::Id loaded = b.createLoad(var);
+    CHECK(b.getTypeId(loaded) == u32);
+    b.createStore(loaded, b.createVariable(spv::StorageClassWorkgroup, u32, "sink"));
     std::string text = finish(b);
     CHECK(text.find("OpVariable") < text.find("OpBranch"));
 }
@@ -208,7 +213,7 @@ TEST_CASE("builder: loads of Function and Private variables are forwarded within
     b.setBuildPoint(&next);
     spv::Id again = b.createLoad(var);
     CHECK(again != reloaded);
-    spv::Id sink = b.createVariable(spv::StorageClassPrivate, v4, "sink");
+    spv::Id sink = b.createVariable(spv::StorageClassWorkgroup, v4, "sink");
     b.createStore(b.createBinOp(spv::OpIAdd, v4, reloaded, again), sink);
     std::string text = finish(b);
     CHECK(count(text, "OpLoad") == 3); // the first, and the two after the stores
@@ -224,7 +229,7 @@ TEST_CASE("builder: unused results of instructions without side effects are remo
     spv::Id dead = b.createBinOp(spv::OpIMul, u32, x, x); // only the dead bitcast uses it
     b.addDecoration(b.createUnaryOp(spv::OpBitcast, f32, dead), spv::DecorationNoContraction);
     spv::Id live = b.createBinOp(spv::OpIAdd, u32, x, x);
-    b.createStore(live, b.createVariable(spv::StorageClassPrivate, u32, "y"));
+    b.createStore(live, b.createVariable(spv::StorageClassWorkgroup, u32, "y"));
     std::string text = finish(b);
     CHECK(count(text, "OpIMul") == 0);
     CHECK(count(text, "OpBitcast") == 0);
@@ -245,7 +250,43 @@ TEST_CASE("builder: a store of a whole variable overwritten in the same block be
     spv::Id w = b.createOp(spv::OpAccessChain, b.makePointer(spv::StorageClassPrivate, u32), std::vector<spv::Id>{y});
     b.createStore(b.createLoad(w), x);       // ...but here it is, through an access chain
     b.createStore(b.makeUintConstant(3), y);
+    Block& next = b.makeNewBlock(); // both read at the end
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    spv::Id sum = b.createBinOp(spv::OpIAdd, u32, b.createLoad(x), b.createLoad(y));
+    b.createStore(sum, b.createVariable(spv::StorageClassWorkgroup, u32, "sink"));
     std::string text = finish(b);
     CHECK(count(text, "OpStore %x") == 1);
     CHECK(count(text, "OpStore %y") == 2);
+}
+
+TEST_CASE("builder: variables nothing reads go with their stores, and types and constants nothing uses")
+{
+    Builder b(0x00010500);
+    b.addCapability(spv::CapabilityShader);
+    b.setMemoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
+    dxspv::spirv::Function* f = b.makeEntryPoint("main");
+    b.addExecutionMode(f, spv::ExecutionModeLocalSize, 1, 1, 1);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id f32 = b.makeFloatType(32);
+    spv::Id v3 = b.makeVectorType(f32, 3); // never used
+    (void)v3;
+    spv::Id unread = b.createVariable(spv::StorageClassPrivate, u32, "unread", b.makeUintConstant(5));
+    spv::Id read = b.createVariable(spv::StorageClassPrivate, u32, "read");
+    b.createStore(b.makeUintConstant(6), unread);
+    b.createStore(b.makeUintConstant(7), read);
+    Block& next = b.makeNewBlock();
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    b.createStore(b.createLoad(read), b.createVariable(spv::StorageClassFunction, u32, "local_unread"));
+    // SPIR-V 1.4+ lists the Private variables in the interface: only `read` stays.
+    b.addEntryPoint(spv::ExecutionModelGLCompute, f, "main", {unread, read});
+    std::string text = finish(b, dxspv::spirv::TargetEnv::vulkan1_2);
+    CHECK(count(text, "unread") == 0);
+    CHECK(count(text, "%read") >= 2);
+    CHECK(count(text, "OpTypeVector") == 0);
+    CHECK(count(text, "OpTypeFloat") == 0);
+    CHECK(count(text, "%uint_5") == 0);
+    CHECK(count(text, "%uint_6") == 0);
+    CHECK(count(text, "OpEntryPoint GLCompute %main \"main\" %read\n") == 1);
 }
