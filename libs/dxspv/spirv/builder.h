@@ -228,9 +228,7 @@ private:
     bool cacheable(spv::Id pointer) const;
     bool read_only(spv::Id pointer) const;
     spv::Id reuse_chain(spv::Id id, size_t at, uint32_t previous_last);
-    void remove_dead_code(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
-    void remove_write_only_variables(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
-    void remove_unused_globals(const std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
+    void prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
     size_t successors(const Block& block, Block** out) const;

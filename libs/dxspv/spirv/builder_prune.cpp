@@ -1,0 +1,205 @@
+// The SPIR-V module builder's pruning, at layout: what no execution needs
+// leaves the module (after the unreachable blocks, builder_layout.cpp).
+//
+// - Private and Function variables nothing reads (only stores and the entry
+//   point's interface name them), with their stores;
+// - instructions without side effects whose results nothing uses, last
+//   first, so that a chain of them goes at once;
+// - then types and constants nothing uses any more, last first likewise.
+// One count of the uses of every id serves the three: every id word that is
+// not a known literal counts (a word that only looks like an id can only keep
+// something that could have gone), the defining word included. Names and
+// decorations do not keep anything.
+#include "spirv/builder.h"
+
+namespace dxspv::spirv {
+
+namespace {
+
+/// Instructions without side effects, whose result, when nothing uses it,
+/// can go.
+bool is_pure(uint32_t op)
+{
+    switch (op) {
+    case spv::OpUndef:
+    case spv::OpCopyObject:
+    case spv::OpLoad:
+    case spv::OpAccessChain:
+    case spv::OpInBoundsAccessChain:
+    case spv::OpBitcast:
+    case spv::OpCompositeExtract:
+    case spv::OpCompositeInsert:
+    case spv::OpCompositeConstruct:
+    case spv::OpVectorShuffle:
+    case spv::OpVectorExtractDynamic:
+    case spv::OpSelect:
+    case spv::OpSampledImage:
+    case spv::OpExtInst: // GLSL.std.450 only
+        return true;
+    default:
+        // Arithmetic, bit operations, conversions and comparisons.
+        return (op >= spv::OpConvertFToU && op <= spv::OpBitcast) || (op >= spv::OpSNegate && op <= spv::OpFRem)
+               || (op >= spv::OpIAdd && op <= spv::OpFMod) || (op >= spv::OpAny && op <= spv::OpFUnordGreaterThanEqual)
+               || (op >= spv::OpShiftRightLogical && op <= spv::OpBitCount);
+    }
+}
+
+/// Whether word `i` of an instruction with opcode `op` is a literal, not an
+/// id, for the instructions whose literals are common (others count every
+/// word as a possible id).
+bool is_literal_word(uint32_t op, uint32_t i)
+{
+    switch (op) {
+    case spv::OpCompositeExtract: return i >= 4;
+    case spv::OpCompositeInsert:
+    case spv::OpVectorShuffle: return i >= 5;
+    case spv::OpExtInst: return i == 4;
+    case spv::OpVariable: return i == 3;
+    default: return false;
+    }
+}
+
+/// Literal words of the global instructions that have them (word indices
+/// from the instruction's start).
+bool is_literal_global(uint32_t op, uint32_t i)
+{
+    switch (op) {
+    case spv::OpTypeInt:
+    case spv::OpTypeFloat: return i >= 2;
+    case spv::OpTypePointer: return i == 2;
+    case spv::OpTypeVector: return i == 3;
+    case spv::OpTypeImage: return i >= 3;
+    case spv::OpConstant:
+    case spv::OpSpecConstant: return i >= 3;
+    case spv::OpVariable: return i == 3;
+    default: return false;
+    }
+}
+
+bool is_removable_global(uint32_t op)
+{
+    switch (op) {
+    case spv::OpTypeVoid:
+    case spv::OpTypeBool:
+    case spv::OpTypeInt:
+    case spv::OpTypeFloat:
+    case spv::OpTypeVector:
+    case spv::OpTypeArray:
+    case spv::OpTypeRuntimeArray:
+    case spv::OpTypeStruct:
+    case spv::OpTypePointer:
+    case spv::OpTypeImage:
+    case spv::OpTypeSampler:
+    case spv::OpTypeSampledImage:
+    case spv::OpConstant:
+    case spv::OpConstantTrue:
+    case spv::OpConstantFalse:
+    case spv::OpConstantNull:
+    case spv::OpConstantComposite:
+    case spv::OpUndef:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+void Builder::prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const
+{
+    std::vector<uint32_t> uses(bound_ + 1), stored(bound_ + 1), starts;
+    std::vector<uint8_t> drop;
+    auto count_words = [&](const uint32_t* w, bool global, int delta) {
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        for (uint32_t i = 1; i < count; ++i)
+            if (w[i] <= bound_ && !(global ? is_literal_global(op, i) : is_literal_word(op, i)))
+                uses[w[i]] += delta;
+    };
+    for (size_t at = 0; at < code.size();) {
+        uint32_t count = code[at] >> 16;
+        if (count == 0)
+            return;
+        starts.push_back(uint32_t(at));
+        count_words(code.data() + at, false, 1);
+        if ((code[at] & 0xffffu) == spv::OpStore && count > 2 && code[at + 1] <= bound_)
+            ++stored[code[at + 1]];
+        at += count;
+    }
+    drop.resize(starts.size());
+
+    // Write-only variables: their uses are their stores (and, in a function,
+    // their definition).
+    for (size_t k = 0; k < starts.size(); ++k) {
+        const uint32_t* w = code.data() + starts[k];
+        if ((w[0] & 0xffffu) == spv::OpVariable && w[2] <= bound_ && uses[w[2]] == 1u + stored[w[2]])
+            removed[w[2]] = 1;
+    }
+    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
+        spv::Id id = globals_[at + 2];
+        if ((globals_[at] & 0xffffu) == spv::OpVariable && id <= bound_ && uses[id] == stored[id]
+            && getStorageClass(id) == spv::StorageClassPrivate)
+            removed[id] = 1;
+    }
+    for (size_t k = 0; k < starts.size(); ++k) {
+        const uint32_t* w = code.data() + starts[k];
+        uint32_t op = w[0] & 0xffffu;
+        if ((op == spv::OpStore && removed[w[1]]) || (op == spv::OpVariable && removed[w[2]])) {
+            drop[k] = 1;
+            count_words(w, false, -1);
+        }
+    }
+
+    // Unused results of instructions without side effects.
+    for (size_t k = starts.size(); k-- > 0;) {
+        const uint32_t* w = code.data() + starts[k];
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        if (drop[k] || count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1)
+            continue;
+        drop[k] = 1;
+        removed[w[2]] = 1;
+        count_words(w, false, -1);
+    }
+
+    // Types and constants.
+    std::vector<uint32_t> global_starts;
+    for (size_t at = 0; at < globals_.size();) {
+        uint32_t count = globals_[at] >> 16;
+        if (count == 0)
+            break;
+        global_starts.push_back(uint32_t(at));
+        if (!((globals_[at] & 0xffffu) == spv::OpVariable && removed[globals_[at + 2]]))
+            count_words(globals_.data() + at, true, 1);
+        at += count;
+    }
+    for (const std::vector<uint32_t>* section : {&entry_points_, &execution_modes_})
+        for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
+            count_words(section->data() + at, false, 1);
+    for (size_t at = 0; at < annotations_.size() && (annotations_[at] >> 16); at += annotations_[at] >> 16) {
+        if ((annotations_[at] & 0xffffu) == spv::OpDecorateId) // its operands are ids
+            for (uint32_t i = 3; i < (annotations_[at] >> 16); ++i)
+                if (annotations_[at + i] <= bound_)
+                    ++uses[annotations_[at + i]];
+    }
+    for (size_t k = global_starts.size(); k-- > 0;) {
+        const uint32_t* w = globals_.data() + global_starts[k];
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
+        if (!is_removable_global(op) || count <= result || w[result] > bound_ || removed[w[result]]
+            || uses[w[result]] != 1)
+            continue;
+        removed[w[result]] = 1;
+        count_words(w, true, -1);
+    }
+
+    size_t out = 0;
+    for (size_t k = 0; k < starts.size(); ++k) {
+        uint32_t count = code[starts[k]] >> 16;
+        if (!drop[k]) {
+            std::copy(code.begin() + starts[k], code.begin() + starts[k] + count, code.begin() + out);
+            out += count;
+        }
+    }
+    code.resize(out);
+}
+
+} // namespace dxspv::spirv
