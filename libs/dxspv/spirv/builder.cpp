@@ -342,20 +342,26 @@ spv::Id Builder::makeUintConstant(uint32_t value, bool spec_constant)
     return id;
 }
 
-spv::Id Builder::makeNullConstant(spv::Id type)
+/// A global `op` (OpConstantNull, OpUndef) of `type`, one per type (`made`
+/// lists those made).
+spv::Id Builder::typed_global(spv::Op op, spv::Id type, std::vector<spv::Id>& made)
 {
-    for (spv::Id id : nulls_) {
+    for (spv::Id id : made)
         if (ids_[id].type == type)
             return id;
-    }
     spv::Id id = getUniqueId();
-    uint32_t* w = emit(globals_, spv::OpConstantNull, 3);
+    uint32_t* w = emit(globals_, op, 3);
     w[0] = type;
     w[1] = id;
     info(id).type = type;
-    info(id).op = spv::OpConstantNull;
-    nulls_.push_back(id);
+    info(id).op = uint16_t(op);
+    made.push_back(id);
     return id;
+}
+
+spv::Id Builder::makeNullConstant(spv::Id type)
+{
+    return typed_global(spv::OpConstantNull, type, nulls_);
 }
 
 spv::Id Builder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)

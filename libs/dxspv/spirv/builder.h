@@ -221,6 +221,8 @@ private:
     IdInfo& info(spv::Id id);
     static uint32_t* emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count);
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
+    spv::Id typed_global(spv::Op op, spv::Id type, std::vector<spv::Id>& made);
+    spv::Id builtin_call(spv::Id type, spv::Id set, int instruction, const spv::Id* args, size_t count);
     spv::Id result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands);
     void instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands);
     void note_operand(spv::Op op, spv::Id id, spv::Id first_operand);

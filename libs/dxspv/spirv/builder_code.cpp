@@ -164,17 +164,7 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
 /// One module-level OpUndef per type.
 spv::Id Builder::createUndefined(spv::Id type)
 {
-    for (spv::Id id : undefs_)
-        if (ids_[id].type == type)
-            return id;
-    spv::Id id = getUniqueId();
-    uint32_t* w = emit(globals_, spv::OpUndef, 3);
-    w[0] = type;
-    w[1] = id;
-    ids_[id].type = type;
-    ids_[id].op = spv::OpUndef;
-    undefs_.push_back(id);
-    return id;
+    return typed_global(spv::OpUndef, type, undefs_);
 }
 
 void Builder::define_as(spv::Id result, spv::Id type, spv::Id value)
@@ -371,24 +361,24 @@ spv::Id Builder::createCompositeConstruct(spv::Id type, const std::vector<spv::I
     return createOp(spv::OpCompositeConstruct, type, parts);
 }
 
-spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::initializer_list<spv::Id> args)
+spv::Id Builder::builtin_call(spv::Id type, spv::Id set, int instruction, const spv::Id* args, size_t count)
 {
     uint32_t* w;
-    spv::Id id = result(spv::OpExtInst, type, uint32_t(args.size()) + 2, w);
+    spv::Id id = result(spv::OpExtInst, type, uint32_t(count) + 2, w);
     w[0] = set;
     w[1] = uint32_t(instruction);
-    std::copy(args.begin(), args.end(), w + 2);
+    std::copy(args, args + count, w + 2);
     return id;
+}
+
+spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::initializer_list<spv::Id> args)
+{
+    return builtin_call(type, set, instruction, args.begin(), args.size());
 }
 
 spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, const std::vector<spv::Id>& args)
 {
-    uint32_t* w;
-    spv::Id id = result(spv::OpExtInst, type, uint32_t(args.size()) + 2, w);
-    w[0] = set;
-    w[1] = uint32_t(instruction);
-    std::copy(args.begin(), args.end(), w + 2);
-    return id;
+    return builtin_call(type, set, instruction, args.data(), args.size());
 }
 
 spv::Id Builder::createFunctionCall(Function* function, const std::vector<spv::Id>& args)

@@ -758,22 +758,16 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
     default:
         break;
     }
-    if (!array && !set->reg_values.empty()) {
+    if (!array && (!set->reg_values.empty() || !set->reg_vars.empty())) { // one value or variable per register
         const vsir::RegisterIndex& r = reg.idx[0];
-        if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= set->reg_values.size()) {
+        size_t count = std::max(set->reg_values.size(), set->reg_vars.size());
+        if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= count) {
             error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file),
                 r.offset);
             return {};
         }
-        return {NoResult, 4, set->reg_values[r.offset]};
-    }
-    if (!array && !set->reg_vars.empty()) {
-        const vsir::RegisterIndex& r = reg.idx[0];
-        if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= set->reg_vars.size()) {
-            error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file),
-                r.offset);
-            return {};
-        }
+        if (!set->reg_values.empty())
+            return {NoResult, 4, set->reg_values[r.offset]};
         return {set->reg_vars[r.offset], 4};
     }
     if (!array) {
