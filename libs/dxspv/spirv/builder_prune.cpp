@@ -135,15 +135,18 @@ void Builder::prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) 
             removed[w[2]] = 1;
     }
     for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
+        if ((globals_[at] & 0xffffu) != spv::OpVariable || (globals_[at] >> 16) < 4)
+            continue;
         spv::Id id = globals_[at + 2];
-        if ((globals_[at] & 0xffffu) == spv::OpVariable && id <= bound_ && uses[id] == stored[id]
-            && getStorageClass(id) == spv::StorageClassPrivate)
+        if (id <= bound_ && uses[id] == stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
             removed[id] = 1;
     }
     for (size_t k = 0; k < starts.size(); ++k) {
         const uint32_t* w = code.data() + starts[k];
         uint32_t op = w[0] & 0xffffu;
-        if ((op == spv::OpStore && removed[w[1]]) || (op == spv::OpVariable && removed[w[2]])) {
+        uint32_t count = w[0] >> 16;
+        if ((op == spv::OpStore && count > 2 && w[1] <= bound_ && removed[w[1]])
+            || (op == spv::OpVariable && count > 3 && w[2] <= bound_ && removed[w[2]])) {
             drop[k] = 1;
             count_words(w, false, -1);
         }
