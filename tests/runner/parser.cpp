@@ -93,9 +93,12 @@ const Format formats[] = {
 // ---- conditions -----------------------------------------------------------
 
 struct ConditionParser {
+    static constexpr unsigned max_depth = 64; ///< nested '(' and '!'
+
     std::string_view s;
     const ConditionContext& ctx;
     std::string error;
+    unsigned depth = 0;
 
     void skip() { s = trim(s); }
 
@@ -106,6 +109,15 @@ struct ConditionParser {
             error = "condition ends early";
             return false;
         }
+        if ((s.front() == '!' || s.front() == '(') && depth >= max_depth) {
+            error = "condition nested more than 64 levels deep";
+            return false;
+        }
+        struct Nest {
+            unsigned& d;
+            explicit Nest(unsigned& depth_ref) : d(++depth_ref) {}
+            ~Nest() { --d; }
+        } nest(depth);
         if (s.front() == '!') {
             s.remove_prefix(1);
             if (!atom(out))

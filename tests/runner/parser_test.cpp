@@ -53,6 +53,14 @@ TEST_CASE("conditions combine sm, tags, !, & and |")
     std::string error;
     CHECK_FALSE(evaluate_condition("sm>=", ctx, r, error));
     CHECK_FALSE(evaluate_condition("(vulkan", ctx, r, error));
+    // Nesting is bounded (a fuzzed file nested '(' deep enough to overflow
+    // the stack): 64 levels parse, deeper ones are an error.
+    std::string nested = std::string(64, '(') + "vulkan" + std::string(64, ')');
+    CHECK(cond(nested.substr(1, nested.size() - 2).c_str(), 50));
+    std::string deep = std::string(100000, '(') + "vulkan";
+    CHECK_FALSE(evaluate_condition(deep, ctx, r, error));
+    CHECK(error.find("64 levels") != std::string::npos);
+    CHECK_FALSE(evaluate_condition(std::string(100000, '!') + "vulkan", ctx, r, error));
 }
 
 TEST_CASE("sections, qualifiers and comments")
