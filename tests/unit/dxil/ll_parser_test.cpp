@@ -181,6 +181,23 @@ TEST_CASE("ll reader: every instruction kind reads and prints back identically")
     CHECK(print_module(m) == canonical);
 }
 
+TEST_CASE("ll reader: escaped characters in the datalayout and triple print back escaped")
+{
+    // The reader unescapes \\ and \XX; the printer wrote them raw, so a
+    // fuzzed backslash did not survive a second read (fuzz-ll).
+    const char* text = "target datalayout = \"e-i\\5C\\\\16:16\\22\"\ntarget triple = \"dxil\\09ms\"\n";
+    Module m;
+    dxspv::Diagnostics diags;
+    REQUIRE_MESSAGE(parse(text, m, diags), diags.to_string());
+    CHECK(m.datalayout == "e-i\\\\16:16\"");
+    std::string printed = print_module(m);
+    Module again;
+    REQUIRE_MESSAGE(parse(printed, again, diags), diags.to_string());
+    CHECK(again.datalayout == m.datalayout);
+    CHECK(again.triple == m.triple);
+    CHECK(print_module(again) == printed);
+}
+
 TEST_CASE("ll reader: module values are globals, functions, then module constants")
 {
     Module m;

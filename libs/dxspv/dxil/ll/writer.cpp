@@ -623,10 +623,17 @@ void Printer::constant(const Constant& c)
 
 void Printer::header_and_types()
 {
-    if (!m_.datalayout.empty())
-        out_ += "target datalayout = \"" + std::string(m_.datalayout) + "\"\n";
-    if (!m_.triple.empty())
-        out_ += "target triple = \"" + std::string(m_.triple) + "\"\n";
+    // Escaped like every string: the reader unescapes them.
+    if (!m_.datalayout.empty()) {
+        out_ += "target datalayout = \"";
+        append_escaped(out_, m_.datalayout);
+        out_ += "\"\n";
+    }
+    if (!m_.triple.empty()) {
+        out_ += "target triple = \"";
+        append_escaped(out_, m_.triple);
+        out_ += "\"\n";
+    }
     bool any = false;
     for (TypeId i = 0; i < m_.types.size(); ++i) {
         const Type& t = m_.types[i];
