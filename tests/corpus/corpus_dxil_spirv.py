@@ -21,11 +21,12 @@ usage: corpus_dxil_spirv.py SHADER_TRANSLATE CORPUS_DIR   (env DXSPV_CORPUS over
 """
 import collections
 import concurrent.futures
-import csv
 import os
 import re
 import subprocess
 import sys
+
+from corpus_manifest import read_manifest
 
 ENVS = ("vulkan1.1", "vulkan1.3")
 REFUSED_STAGES = {"ms", "as", "lib"}
@@ -71,13 +72,10 @@ def run(tool, path, env):
 
 def main():
     tool = sys.argv[1]
-    corpus = os.environ.get("DXSPV_CORPUS") or sys.argv[2]
-    manifest = os.path.join(corpus, "manifest.tsv")
-    if not os.path.isfile(manifest):
-        print(f"corpus not found at {corpus} (set DXSPV_CORPUS): skipped")
+    corpus, manifest = read_manifest(sys.argv[2])
+    if manifest is None:
         return 77
-    with open(manifest, newline="", encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["kind"] == "dxil"]
+    rows = [r for r in manifest if r["kind"] == "dxil"]
     jobs = [(row, env) for row in rows for env in ENVS]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda j: run(tool, os.path.join(corpus, j[0]["file"]), j[1]), jobs))

@@ -6,23 +6,21 @@ Exits 77 (skipped) when no corpus is found.
 
 usage: corpus_info.py SHADER_TRANSLATE CORPUS_DIR   (env DXSPV_CORPUS overrides)
 """
-import csv
 import os
 import re
 import subprocess
 import sys
 
+from corpus_manifest import read_manifest
+
 
 def main():
     tool = sys.argv[1]
-    corpus = os.environ.get("DXSPV_CORPUS") or sys.argv[2]
-    manifest = os.path.join(corpus, "manifest.tsv")
-    if not os.path.isfile(manifest):
-        print(f"corpus not found at {corpus} (set DXSPV_CORPUS): skipped")
+    corpus, manifest = read_manifest(sys.argv[2])
+    if manifest is None:
         return 77
     passed = failed = 0
-    with open(manifest, newline="", encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["kind"] in ("dxbc", "dxil")]
+    rows = [r for r in manifest if r["kind"] in ("dxbc", "dxil")]
     for row in rows:
         path = os.path.join(corpus, row["file"])
         proc = subprocess.run([tool, "--info", path], capture_output=True, text=True, errors="replace")

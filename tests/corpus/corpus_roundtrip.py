@@ -9,11 +9,12 @@ refused, not failed. Exits 77 (skipped) when no corpus is found.
 
 usage: corpus_roundtrip.py SHADER_TRANSLATE CORPUS_DIR   (env DXSPV_CORPUS overrides)
 """
-import csv
 import os
 import struct
 import subprocess
 import sys
+
+from corpus_manifest import read_manifest
 
 SIGNATURES = {b"ISGN": b"ISG", b"ISG1": b"ISG", b"OSGN": b"OSG", b"OSG1": b"OSG", b"OSG5": b"OSG",
               b"PCSG": b"PSG", b"PSG1": b"PSG"}
@@ -50,13 +51,10 @@ def compare(original, rebuilt):
 
 def main():
     tool = sys.argv[1]
-    corpus = os.environ.get("DXSPV_CORPUS") or sys.argv[2]
-    manifest = os.path.join(corpus, "manifest.tsv")
-    if not os.path.isfile(manifest):
-        print(f"corpus not found at {corpus} (set DXSPV_CORPUS): skipped")
+    corpus, manifest = read_manifest(sys.argv[2])
+    if manifest is None:
         return 77
-    with open(manifest, newline="", encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["kind"] == "dxbc"]
+    rows = [r for r in manifest if r["kind"] == "dxbc"]
     passed = failed = refused = 0
     for row in rows:
         path = os.path.join(corpus, row["file"])

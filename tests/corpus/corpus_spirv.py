@@ -15,11 +15,12 @@ Exits 77 (skipped) when no corpus is found.
 usage: corpus_spirv.py SHADER_TRANSLATE CORPUS_DIR   (env DXSPV_CORPUS overrides)
 """
 import collections
-import csv
 import os
 import re
 import subprocess
 import sys
+
+from corpus_manifest import read_manifest
 
 ENVS = ("vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3")
 REFUSALS = {"E2001", "E2002", "E2003", "E2004", "E2005", "E0003", "E1011"}
@@ -57,13 +58,10 @@ def run(tool, path, env):
 
 def main():
     tool = sys.argv[1]
-    corpus = os.environ.get("DXSPV_CORPUS") or sys.argv[2]
-    manifest = os.path.join(corpus, "manifest.tsv")
-    if not os.path.isfile(manifest):
-        print(f"corpus not found at {corpus} (set DXSPV_CORPUS): skipped")
+    corpus, manifest = read_manifest(sys.argv[2])
+    if manifest is None:
         return 77
-    with open(manifest, newline="", encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["kind"] == "dxbc"]
+    rows = [r for r in manifest if r["kind"] == "dxbc"]
     valid = refused = failed = 0
     refused_by = collections.Counter()
     failed_by = collections.Counter()

@@ -18,12 +18,13 @@ usage: corpus_uav_counters.py SHADER_TRANSLATE CORPUS_DIR   (env DXSPV_CORPUS ov
 """
 import collections
 import concurrent.futures
-import csv
 import json
 import os
 import re
 import subprocess
 import sys
+
+from corpus_manifest import read_manifest
 
 ENVS = ("vulkan1.1", "vulkan1.3")
 KINDS = ("dxbc", "dxil", "dxil-ll")
@@ -104,15 +105,12 @@ def run(tool, path):
 
 def main():
     tool = sys.argv[1]
-    corpus = os.environ.get("DXSPV_CORPUS") or sys.argv[2]
-    manifest = os.path.join(corpus, "manifest.tsv")
-    if not os.path.isfile(manifest):
-        print(f"corpus not found at {corpus} (set DXSPV_CORPUS): skipped")
+    corpus, manifest = read_manifest(sys.argv[2])
+    if manifest is None:
         return 77
-    with open(manifest, newline="", encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t")
-                if r["kind"] in KINDS and r["stage"] not in SKIPPED_STAGES
-                and r.get("bad_input", "-") != "yes"]
+    rows = [r for r in manifest
+            if r["kind"] in KINDS and r["stage"] not in SKIPPED_STAGES
+            and r.get("bad_input", "-") != "yes"]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda r: run(tool, os.path.join(corpus, r["file"])), rows))
     outcomes = collections.Counter()
