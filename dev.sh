@@ -22,7 +22,7 @@ JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools
           doctest-dev libvulkan-dev mesa-vulkan-drivers zlib1g-dev clang libclang-rt-14-dev llvm
-          vkd3d-compiler libvkd3d-dev)
+          vkd3d-compiler libvkd3d-dev lld valgrind)
 FUZZ_SECONDS=${DXSPV_CI_FUZZ_SECONDS:-15}
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }

@@ -160,7 +160,7 @@ int main(int argc, char** argv)
         : write_output(o.output, std::as_bytes(std::span<const char>(result.output.text())));
     if (written && o.validate
         && (o.target_type == DXSPV_TARGET_TYPE_SPIRV_BINARY || o.target_type == DXSPV_TARGET_TYPE_SPIRV_TEXT))
-        std::fprintf(stderr, "shader-translate: SPIR-V validation passed (SPIRV-Tools, %s)\n",
+        std::fprintf(stderr, "shader-translate: SPIR-V validation passed (spirv-val, %s)\n",
                      environment_name(o.environment));
     return written ? 0 : 1;
 }

@@ -19,7 +19,7 @@
 
 #include "common/diagnostics.h"
 #include "spirv/bindings.h"
-#include "spirv/tools.h"
+#include "spirv/target_env.h"
 
 namespace dxspv::vsir {
 struct Program;

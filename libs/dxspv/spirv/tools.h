@@ -1,27 +1,20 @@
-// Thin wrappers over SPIRV-Tools: validation, disassembly and optimisation of
-// SPIR-V words, and the Vulkan target environments dxspv emits for.
+// SPIRV-Tools on SPIR-V words: validation, disassembly and optimisation.
+// Two implementations with the same results: tools.cpp runs SPIRV-Tools in
+// the process (libdxspv, the tests); tools_process.cpp runs its command line
+// tools spirv-val, spirv-opt and spirv-dis as child processes (shader-translate,
+// so that a translation that asks for none of them never loads SPIRV-Tools:
+// README "Performance"). A program links exactly one of them.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "spirv/target_env.h"
 
 namespace dxspv::spirv {
-
-/// Vulkan version the SPIR-V is meant for; fixes the SPIR-V version
-/// (1.0, 1.3, 1.5, 1.6) and the validation rules.
-enum class TargetEnv : uint8_t { vulkan1_0, vulkan1_1, vulkan1_2, vulkan1_3 };
-
-/// SPIR-V version word of a target (0x00010000 for 1.0 ... 0x00010600 for 1.6).
-uint32_t spirv_version(TargetEnv env);
-/// "vulkan1.0" ... "vulkan1.3".
-const char* target_env_name(TargetEnv env);
-/// Parses "vulkan1.0" ... "vulkan1.3"; false if unknown.
-bool parse_target_env(std::string_view name, TargetEnv& env);
 
 /// Runs spirv-val; every validator message becomes a spirv_validation_failed
 /// error. Returns true when the module is valid.

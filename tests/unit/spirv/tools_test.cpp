@@ -60,7 +60,7 @@ TEST_CASE("spirv tools: validate, disassemble, optimize a valid module")
     CHECK(text.find("\x1b[") == std::string::npos);    // no colour
     std::vector<uint32_t> words = minimal;
     Diagnostics diags;
-    CHECK(optimize_spirv(words, TargetEnv::vulkan1_1, diags));
+    CHECK_MESSAGE(optimize_spirv(words, TargetEnv::vulkan1_1, diags), diags.to_string());
     CHECK(validate_spirv(words, TargetEnv::vulkan1_1, diags));
 }
 
