@@ -143,8 +143,18 @@ public:
     /// Ends the build point's function: a return if its block is open.
     void leaveFunction();
     Block& makeNewBlock();
+    /// The build point is where the entry point starts: until the build
+    /// point moves or a function is called, a load of a Private variable
+    /// nothing has stored to yet gives its initializer.
+    void assume_initial_values()
+    {
+        initial_ = block_;
+        written_.clear();
+    }
     void setBuildPoint(Block* block)
     {
+        if (block != block_)
+            initial_ = nullptr;
         block_ = block;
         loads_.clear();
         chains_.clear();
@@ -156,9 +166,6 @@ public:
     spv::Id createVariable(spv::StorageClass storage, spv::Id type, const char* name = nullptr,
         spv::Id initializer = NoResult);
     spv::Id createUndefined(spv::Id type);
-    /// Gives `value` the id `result` (from getUniqueId, used before it is
-    /// defined here): an OpCopyObject.
-    void define_as(spv::Id result, spv::Id type, spv::Id value);
     spv::Id createLoad(spv::Id pointer);
     void createStore(spv::Id value, spv::Id pointer);
     spv::Id createUnaryOp(spv::Op op, spv::Id type, spv::Id a);
@@ -214,7 +221,9 @@ private:
         uint16_t storage = 0; ///< pointer types: storage class
         uint32_t block = 0;   ///< instructions in blocks: 1 + index in blocks_
         /// types and constants: offset of the instruction in globals_;
-        /// access chains: their variable; bitcasts: their operand
+        /// access chains: their variable; bitcasts: their operand;
+        /// inserts, constructs and shuffles: their offset in their block;
+        /// Private variables: their offset in globals_
         uint32_t at = 0;
     };
 
@@ -226,6 +235,10 @@ private:
     spv::Id result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands);
     void instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands);
     void note_operand(spv::Op op, spv::Id id, spv::Id first_operand);
+    const uint32_t* composite_words(spv::Id id) const;
+    uint32_t vector_size(spv::Id id) const;
+    spv::Id vector_shuffle(spv::Id type, const std::vector<IdImmediate>& operands);
+    spv::Id emit_shuffle(spv::Id type, const std::vector<IdImmediate>& operands);
     spv::Id variable_of(spv::Id pointer) const;
     bool cacheable(spv::Id pointer) const;
     bool read_only(spv::Id pointer) const;
@@ -259,6 +272,8 @@ private:
     /// Offsets of the access chains of the current block in its words (an
     /// identical chain is reused).
     std::vector<uint32_t> chains_;
+    Block* initial_ = nullptr;     ///< see assume_initial_values()
+    std::vector<spv::Id> written_; ///< variables stored to in initial_
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

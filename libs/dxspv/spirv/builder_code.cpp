@@ -75,7 +75,30 @@ spv::Id Builder::result(spv::Op op, spv::Id type, uint32_t operand_count, uint32
     i.type = type;
     i.op = uint16_t(op);
     i.block = uint32_t(block_->index_ + 1);
+    if (op == spv::OpCompositeInsert || op == spv::OpCompositeConstruct || op == spv::OpVectorShuffle)
+        i.at = uint32_t(at); // composite_words() reads it back
     return id;
+}
+
+/// The words of the OpCompositeInsert, OpCompositeConstruct or
+/// OpVectorShuffle that defines `id`, else null.
+const uint32_t* Builder::composite_words(spv::Id id) const
+{
+    if (id >= ids_.size() || ids_[id].block == 0)
+        return nullptr;
+    const IdInfo& i = ids_[id];
+    if (i.op != spv::OpCompositeInsert && i.op != spv::OpCompositeConstruct && i.op != spv::OpVectorShuffle)
+        return nullptr;
+    return blocks_[i.block - 1].words_.data() + i.at;
+}
+
+/// Components of a vector-typed id (0 for anything else).
+uint32_t Builder::vector_size(spv::Id id) const
+{
+    spv::Id type = getTypeId(id);
+    if (type >= ids_.size() || ids_[type].op != spv::OpTypeVector)
+        return 0;
+    return globals_[ids_[type].at + 3];
 }
 
 /// Appends `op` without a result.
@@ -147,6 +170,7 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
     spv::Id pointer = makePointer(storage, type);
     spv::Id id = getUniqueId();
     std::vector<uint32_t>& words = storage == spv::StorageClassFunction ? block_->function_->variables_ : globals_;
+    size_t at = words.size();
     uint32_t* w = emit(words, spv::OpVariable, initializer ? 5 : 4);
     w[0] = pointer;
     w[1] = id;
@@ -156,6 +180,8 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
     IdInfo& i = ids_[id];
     i.type = pointer;
     i.op = spv::OpVariable;
+    if (storage == spv::StorageClassPrivate)
+        i.at = uint32_t(at);
     if (name && *name)
         addName(id, name);
     return id;
@@ -167,21 +193,6 @@ spv::Id Builder::createUndefined(spv::Id type)
     return typed_global(spv::OpUndef, type, undefs_);
 }
 
-void Builder::define_as(spv::Id result, spv::Id type, spv::Id value)
-{
-    std::vector<uint32_t>& words = block_->words_;
-    size_t at = words.size();
-    uint32_t* w = emit(words, spv::OpCopyObject, 4);
-    w[0] = type;
-    w[1] = result;
-    w[2] = value;
-    block_->last_ = uint32_t(at);
-    IdInfo& i = info(result);
-    i.type = type;
-    i.op = spv::OpCopyObject;
-    i.block = block_->index_ + 1;
-}
-
 spv::Id Builder::createLoad(spv::Id pointer)
 {
     bool cache = cacheable(pointer);
@@ -189,6 +200,13 @@ spv::Id Builder::createLoad(spv::Id pointer)
         for (const auto& [p, value] : loads_)
             if (p == pointer)
                 return value;
+    }
+    if (block_ == initial_ && pointer < ids_.size() && ids_[pointer].op == spv::OpVariable
+        && getStorageClass(pointer) == spv::StorageClassPrivate
+        && std::find(written_.begin(), written_.end(), pointer) == written_.end()) {
+        const uint32_t* v = globals_.data() + ids_[pointer].at;
+        if ((v[0] >> 16) == 5)
+            return v[4]; // the initializer
     }
     if (!stores_.empty()) { // the memory is read: pending stores to it stay
         spv::Id variable = variable_of(pointer);
@@ -217,6 +235,8 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
     instruction(spv::OpStore, 2, w);
     w[0] = pointer;
     w[1] = value;
+    if (initial_ == block_)
+        written_.push_back(variable_of(pointer));
     if (!cacheable(pointer))
         return;
     if (pointer == variable_of(pointer)) {
@@ -291,21 +311,69 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& 
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands)
 {
-    if (op == spv::OpVectorShuffle && operands.size() > 2 && operands[0].word == operands[1].word
-        && getTypeId(operands[0].word) == type) {
-        // The identity shuffle of a vector of the result type is the vector.
-        bool identity = true;
-        for (size_t i = 2; i < operands.size(); ++i)
-            identity = identity && operands[i].word == i - 2;
-        if (identity)
-            return operands[0].word;
-    }
+    if (op == spv::OpVectorShuffle && operands.size() > 2 && operands.size() <= 18)
+        return vector_shuffle(type, operands);
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     for (const IdImmediate& o : operands)
         *w++ = o.word;
     if (!operands.empty() && operands[0].isId)
         note_operand(op, id, operands[0].word);
+    return id;
+}
+
+/// OpVectorShuffle, its components traced through the shuffles that made
+/// its operands: the identity of one vector of the result type is that
+/// vector; components from at most two vectors take them from there.
+spv::Id Builder::vector_shuffle(spv::Id type, const std::vector<IdImmediate>& operands)
+{
+    spv::Id sources[2] = {operands[0].word, operands[1].word};
+    uint32_t first = vector_size(sources[0]);
+    spv::Id from[16];
+    uint32_t component[16];
+    size_t n = operands.size() - 2;
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t c = operands[i + 2].word;
+        from[i] = c == 0xffffffffu || first == 0 ? 0 : c < first ? sources[0] : sources[1];
+        component[i] = c == 0xffffffffu || first == 0 ? c : c < first ? c : c - first;
+        for (int step = 0; step < 16 && from[i]; ++step) {
+            const uint32_t* d = composite_words(from[i]);
+            if (!d || (d[0] & 0xffffu) != spv::OpVectorShuffle || 5 + component[i] >= (d[0] >> 16))
+                break;
+            uint32_t size = vector_size(d[3]), c2 = d[5 + component[i]];
+            if (size == 0 || c2 == 0xffffffffu)
+                break;
+            from[i] = c2 < size ? d[3] : d[4];
+            component[i] = c2 < size ? c2 : c2 - size;
+        }
+    }
+    // The (at most two) vectors the components now come from.
+    spv::Id used[2] = {0, 0};
+    for (size_t i = 0; i < n; ++i) {
+        if (!from[i] || from[i] == used[0] || from[i] == used[1])
+            continue;
+        if (used[0] && used[1])
+            return emit_shuffle(type, operands); // three sources: as asked
+        (used[0] ? used[1] : used[0]) = from[i];
+    }
+    if (!used[0] || (used[1] && vector_size(used[0]) == 0))
+        return emit_shuffle(type, operands);
+    bool identity = !used[1] && getTypeId(used[0]) == type;
+    std::vector<IdImmediate> traced{{true, used[0]}, {true, used[1] ? used[1] : used[0]}};
+    for (size_t i = 0; i < n; ++i) {
+        identity = identity && from[i] == used[0] && component[i] == i;
+        uint32_t c = !from[i] ? 0xffffffffu : from[i] == used[0] ? component[i] : component[i] + vector_size(used[0]);
+        traced.push_back({false, c});
+    }
+    return identity ? used[0] : emit_shuffle(type, traced);
+}
+
+spv::Id Builder::emit_shuffle(spv::Id type, const std::vector<IdImmediate>& operands)
+{
+    uint32_t* w;
+    spv::Id id = result(spv::OpVectorShuffle, type, uint32_t(operands.size()), w);
+    for (const IdImmediate& o : operands)
+        *w++ = o.word;
     return id;
 }
 
@@ -339,6 +407,33 @@ void Builder::createNoResultOp(spv::Op op, const std::vector<IdImmediate>& opera
 
 spv::Id Builder::createCompositeExtract(spv::Id composite, spv::Id type, unsigned index)
 {
+    // A component of a vector made by inserts, shuffles or a construct of
+    // scalars is the value that went in (or the component it came from).
+    for (int step = 0; step < 16; ++step) {
+        const uint32_t* d = composite_words(composite);
+        if (!d)
+            break;
+        uint32_t count = d[0] >> 16, op = d[0] & 0xffffu;
+        if (op == spv::OpCompositeInsert && count == 6) {
+            if (d[5] != index) {
+                composite = d[4];
+                continue;
+            }
+            if (getTypeId(d[3]) == type)
+                return d[3];
+        } else if (op == spv::OpVectorShuffle && 5 + index < count) {
+            uint32_t first = vector_size(d[3]), from = d[5 + index];
+            if (first != 0 && from != 0xffffffffu) {
+                composite = from < first ? d[3] : d[4];
+                index = from < first ? from : from - first;
+                continue;
+            }
+        } else if (op == spv::OpCompositeConstruct && count - 3 == vector_size(d[2]) && 3 + index < count
+                   && getTypeId(d[3 + index]) == type) {
+            return d[3 + index];
+        }
+        break;
+    }
     uint32_t* w;
     spv::Id id = result(spv::OpCompositeExtract, type, 2, w);
     w[0] = composite;
@@ -348,6 +443,10 @@ spv::Id Builder::createCompositeExtract(spv::Id composite, spv::Id type, unsigne
 
 spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index)
 {
+    // An insert over one at the same index replaces it.
+    for (const uint32_t* d; (d = composite_words(composite)) && (d[0] & 0xffffu) == spv::OpCompositeInsert
+                            && (d[0] >> 16) == 6 && d[5] == index;)
+        composite = d[4];
     uint32_t* w;
     spv::Id id = result(spv::OpCompositeInsert, type, 3, w);
     w[0] = object;
@@ -386,6 +485,7 @@ spv::Id Builder::createFunctionCall(Function* function, const std::vector<spv::I
     uint32_t* w;
     loads_.clear(); // the callee may store to Private variables, and read them
     stores_.clear();
+    initial_ = nullptr;
     spv::Id id = result(spv::OpFunctionCall, function->return_type_, uint32_t(args.size()) + 1, w);
     w[0] = function->id_;
     std::copy(args.begin(), args.end(), w + 1);

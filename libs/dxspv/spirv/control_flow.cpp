@@ -210,7 +210,7 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         return true;
     }
     case Opcode::ret:
-        if (body_)
+        if (inline_entry_)
             emit_entry_epilogue();
         b_.makeReturn();
         start_dead_block();

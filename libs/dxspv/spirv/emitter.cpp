@@ -66,6 +66,8 @@ bool Emitter::run(std::vector<uint32_t>& words)
     declare_temps(prog_.temp_count);
     if (!scan_ssa())
         return false;
+    if (inline_entry_)
+        copy_all_inputs();
     for (uint32_t i = 0; i < prog_.instructions.size(); ++i) {
         ins_index_ = i;
         ins_ = &prog_.instructions[i];
@@ -97,15 +99,16 @@ void Emitter::begin_module()
         return;
     }
     main_ = entry_ = b_.makeEntryPoint("main");
+    b_.assume_initial_values();
 }
 
 bool Emitter::finish_module(std::vector<uint32_t>& words)
 {
-    if (body_ && !b_.getBuildPoint()->isTerminated())
+    if (inline_entry_ && !b_.getBuildPoint()->isTerminated())
         emit_entry_epilogue();
     b_.leaveFunction();
     assign_implicit_counter_bindings();
-    if (entry_ != main_ || body_)
+    if (entry_ != main_)
         finish_graphics_entry();
     // SPIR-V 1.4+ lists every global the entry point uses; earlier versions
     // only Input and Output variables.

@@ -287,8 +287,8 @@ public:
         /// uvec4 per register (no access chains to reach them).
         std::vector<spv::Id> reg_vars;
         /// Instead of both, for the inputs of a program in the entry point
-        /// (body_): each register's uvec4 as a value, defined by the input
-        /// copies in the entry block, which dominates the program.
+        /// (inline_entry_): each register's uvec4 as a value, made by the
+        /// input copies before the program.
         std::vector<spv::Id> reg_values;
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
@@ -314,11 +314,12 @@ public:
     bool file_indexed(vsir::RegisterFile file) const;
     void create_register_storage(IoSet& set);
     spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
-    void copy_input_registers(const IoSet& set);
+    void copy_input_registers(IoSet& set);
     void copy_output_registers(const IoSet& set, uint32_t stream);
     spv::Id io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index);
     void copy_input(const IoSet& set, const IoVar& v, spv::Id vertex);
-    void copy_inputs(const IoSet& set);
+    void copy_all_inputs();
+    void copy_inputs(IoSet& set);
     void copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv::Id source, spv::Id source_vertex);
     void copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream = 0);
     void copy_system_values(bool output);
@@ -401,9 +402,9 @@ public:
     Builder b_;
     Function* main_ = nullptr;  ///< the function the program is emitted into
     Function* entry_ = nullptr; ///< the entry point (main_ for compute)
-    /// Graphics programs emitted into the entry point (can_inline_entry):
-    /// the block after the entry block, where the program starts.
-    Block* body_ = nullptr;
+    /// A graphics program emitted into the entry point (can_inline_entry),
+    /// after the input copies.
+    bool inline_entry_ = false;
     const vsir::Instruction* ins_ = nullptr; ///< instruction being emitted
     uint32_t ins_index_ = 0;
     bool failed_ = false;

@@ -490,10 +490,8 @@ void Emitter::create_register_storage(IoSet& set)
     spv::Id uvec4 = type(Kind::u32, 4);
     const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
     bool indexed = file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input);
-    if (body_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
+    if (inline_entry_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
         set.reg_values.resize(set.regs.size());
-        for (spv::Id& id : set.reg_values)
-            id = b_.getUniqueId();
         return;
     }
     if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
@@ -874,7 +872,7 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
 /// Inputs into per-register variables or values: each register made once,
 /// whole, from the input variables that share it, combined with shuffles
 /// (components no element covers are undefined, as in D3D).
-void Emitter::copy_input_registers(const IoSet& set)
+void Emitter::copy_input_registers(IoSet& set)
 {
     spv::Id uvec4 = type(Kind::u32, 4);
     bool values = !set.reg_values.empty();
@@ -908,7 +906,7 @@ void Emitter::copy_input_registers(const IoSet& set)
             whole = b_.createOp(spv::OpVectorShuffle, uvec4, operands);
         }
         if (values)
-            b_.define_as(set.reg_values[r], uvec4, whole ? whole : undef(Kind::u32, 4));
+            set.reg_values[r] = whole ? whole : undef(Kind::u32, 4);
         else if (whole)
             b_.createStore(whole, set.reg_vars[r]);
     }
@@ -943,7 +941,15 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
     }
 }
 
-void Emitter::copy_inputs(const IoSet& set)
+/// Every input into the registers the program reads, at the build point.
+void Emitter::copy_all_inputs()
+{
+    copy_inputs(in_);
+    copy_inputs(patch_);
+    copy_system_values(false);
+}
+
+void Emitter::copy_inputs(IoSet& set)
 {
     if (!set.reg_vars.empty() || !set.reg_values.empty()) {
         copy_input_registers(set);
@@ -1082,12 +1088,10 @@ void Emitter::emit_entry_epilogue()
 void Emitter::begin_graphics_module()
 {
     entry_ = b_.makeEntryPoint("main");
-    if (can_inline_entry()) {
-        // The entry block gets the input copies at the end; the program
-        // starts in the block after it.
+    if (can_inline_entry()) { // the input copies, then the program (copy_all_inputs)
         main_ = entry_;
-        body_ = &b_.makeNewBlock();
-        b_.setBuildPoint(body_);
+        inline_entry_ = true;
+        b_.assume_initial_values();
     } else {
         Block* body_entry = nullptr;
         const char* name = prog_.model.stage == ShaderStage::hull ? "hs_decls" : "shader_main";
@@ -1116,13 +1120,7 @@ void Emitter::finish_graphics_entry()
         return;
     }
     b_.setBuildPoint(entry_->getEntryBlock());
-    copy_inputs(in_);
-    copy_inputs(patch_);
-    copy_system_values(false);
-    if (body_) {
-        b_.createBranch(body_);
-        return;
-    }
+    copy_all_inputs();
     b_.createFunctionCall(main_, {});
     if (prog_.model.stage != ShaderStage::geometry) // geometry shaders write at each emit
         copy_outputs(out_, NoResult);

@@ -290,3 +290,74 @@ TEST_CASE("builder: variables nothing reads go with their stores, and types and 
     CHECK(count(text, "%uint_6") == 0);
     CHECK(count(text, "OpEntryPoint GLCompute %main \"main\" %read\n") == 1);
 }
+
+TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to their parts")
+{
+    using dxspv::spirv::IdImmediate;
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32), v4 = b.makeVectorType(u32, 4), v2 = b.makeVectorType(u32, 2);
+    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
+    spv::Id loaded = b.createLoad(var);
+    spv::Id a = b.createBinOp(spv::OpIAdd, u32, b.makeUintConstant(1), b.makeUintConstant(2));
+    spv::Id c = b.createBinOp(spv::OpIAdd, u32, a, a);
+    // Inserts: the component that went in comes back out; another one is
+    // looked up further down the chain (an extract of the load).
+    spv::Id one = b.createCompositeInsert(a, loaded, v4, 1);
+    spv::Id two = b.createCompositeInsert(c, one, v4, 2);
+    CHECK(b.createCompositeExtract(two, u32, 1) == a);
+    CHECK(b.createCompositeExtract(two, u32, 2) == c);
+    spv::Id x = b.createCompositeExtract(two, u32, 0);
+    // An insert over one at the same index skips it.
+    spv::Id again = b.createCompositeInsert(a, two, v4, 2);
+    // A shuffle's component is the source's; a shuffle of a shuffle takes
+    // the first shuffle's sources; its identity is the source.
+    spv::Id swapped = b.createOp(spv::OpVectorShuffle, v4,
+        std::vector<IdImmediate>{{true, two}, {true, two}, {false, 3}, {false, 2}, {false, 1}, {false, 0}});
+    CHECK(b.createCompositeExtract(swapped, u32, 2) == a);
+    spv::Id back = b.createOp(spv::OpVectorShuffle, v4,
+        std::vector<IdImmediate>{{true, swapped}, {true, swapped}, {false, 3}, {false, 2}, {false, 1}, {false, 0}});
+    CHECK(back == two);
+    spv::Id pair = b.createOp(spv::OpVectorShuffle, v2,
+        std::vector<IdImmediate>{{true, swapped}, {true, loaded}, {false, 1}, {false, 7}});
+    // A construct of scalars gives its parts.
+    spv::Id made = b.createCompositeConstruct(v2, {c, a});
+    CHECK(b.createCompositeExtract(made, u32, 1) == a);
+    spv::Id sum = b.createBinOp(spv::OpIAdd, u32, x, b.createCompositeExtract(pair, u32, 0));
+    b.createStore(b.createCompositeInsert(sum, again, v4, 3), var);
+    b.makeReturn();
+    std::string text = finish(b);
+    CHECK(count(text, "OpCompositeExtract") == 1); // x, from the load
+    CHECK(text.find("OpCompositeExtract %uint %" + std::to_string(loaded) + " 0") != std::string::npos);
+    CHECK(count(text, "OpVectorShuffle") == 0);    // pair is unused once its extract folds
+    // The inserts stored: a at 1, a at 2 (over c), sum at 3.
+    CHECK(count(text, "OpCompositeInsert") == 3);
+}
+
+TEST_CASE("builder: at the start of the entry point, Private variables hold their initializers")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    b.assume_initial_values();
+    spv::Id u32 = b.makeUintType(32), v4 = b.makeVectorType(u32, 4);
+    spv::Id zero = b.makeNullConstant(v4);
+    spv::Id out = b.createVariable(spv::StorageClassPrivate, v4, "o", zero);
+    spv::Id other = b.createVariable(spv::StorageClassPrivate, v4, "p", zero);
+    spv::Id plain = b.createVariable(spv::StorageClassPrivate, v4, "q");
+    CHECK(b.createLoad(out) == zero);
+    CHECK(b.createLoad(plain) != zero); // no initializer: a load
+    // A store through an access chain: the variable's value is no longer known.
+    spv::Id chain = b.createBinOp(spv::OpAccessChain, b.makePointer(spv::StorageClassPrivate, u32), other,
+        b.makeUintConstant(1));
+    b.createStore(b.makeUintConstant(7), chain);
+    spv::Id loaded = b.createLoad(other);
+    CHECK(loaded != zero);
+    b.createStore(b.createCompositeInsert(b.makeUintConstant(5), loaded, v4, 0), plain);
+    // After the build point moved, loads are loads.
+    Block& next = b.makeNewBlock();
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    CHECK(b.createLoad(out) != zero);
+    b.makeReturn();
+    finish(b);
+}

@@ -242,10 +242,15 @@ TEST_CASE("spirv ssa: 16- and 64-bit values in word registers")
     b.op(Opcode::mov, {sd(3, f16)}, {rs(0, "y", f16)});
     b.op(Opcode::ftof, {sd(4, f64)}, {ss(3, f16)});
     b.op(Opcode::mov, {r(1, "zw", f64)}, {ss(4, f64)}); // two words, low first
-    b.op(Opcode::add, {sd(5, f64)}, {rs(1, "zw", f64), ss(4, f64)});
     b.op(Opcode::utou, {sd(6, u64)}, {ss(0, u32)});
     b.op(Opcode::mov, {r(0, "zw", u64)}, {ss(6, u64)});
+    // Read back after a branch: from the registers' words, not from the
+    // values written (which reads in the same block get).
+    b.op(Opcode::ult, {sd(11, boolean)}, {ss(0, u32), lu(10)});
+    b.test(Opcode::if_, ss(11, boolean));
+    b.op(Opcode::endif, {}, {});
     b.op(Opcode::iadd, {sd(7, u64)}, {rs(0, "zw", u64), ss(6, u64)});
+    b.op(Opcode::add, {sd(5, f64)}, {rs(1, "zw", f64), ss(4, f64)});
     b.op(Opcode::unpack64, {sd(8, u32), null_of(u32)}, {ss(7, u64)});
     store_word(b, 0, ss(8, u32));
     b.op(Opcode::store_raw, {dst(uav(0), "xyzw")}, {lu(16), rs(1, "xyzw", u32)});
