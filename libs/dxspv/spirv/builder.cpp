@@ -50,14 +50,6 @@ Builder::IdInfo& Builder::info(spv::Id id)
     return ids_[id < ids_.size() ? id : 0];
 }
 
-uint32_t* Builder::emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count)
-{
-    size_t at = words.size();
-    words.resize(at + word_count);
-    words[at] = word_count << 16 | uint32_t(op);
-    return words.data() + at + 1;
-}
-
 void Builder::add_string(std::vector<uint32_t>& words, const char* s)
 {
     size_t length = strlen(s);

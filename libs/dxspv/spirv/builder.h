@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <deque>
 #include <initializer_list>
+#include <memory_resource>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,8 @@ class Function;
 
 class Block {
 public:
+    /// Its words live in `memory` (the builder's arena).
+    explicit Block(std::pmr::memory_resource* memory) : words_(memory), dead_(memory) {}
     spv::Id getId() const { return id_; }
     Function& getParent() const { return *function_; }
     bool isTerminated() const;
@@ -52,11 +55,18 @@ private:
     uint32_t index_ = 0;        ///< in Builder::blocks_
     uint32_t local_ = 0;        ///< in its function's blocks_
     Function* function_ = nullptr;
-    std::vector<uint32_t> words_;
+    std::pmr::vector<uint32_t> words_;
     uint32_t last_ = ~0u;       ///< offset of the last instruction in words_
-    std::vector<uint32_t> dead_; ///< offsets of stores a later store made useless
+    std::pmr::vector<uint32_t> dead_; ///< offsets of stores a later store made useless
     spv::Id merge_ = 0;         ///< OpSelectionMerge / OpLoopMerge target
     spv::Id continue_ = 0;      ///< OpLoopMerge continue target
+    /// The targets of the last instruction, an OpBranch (1) or an
+    /// OpBranchConditional (2), as indices in the function's blocks_ (the
+    /// layout reads them without visiting the words or the targets);
+    /// switch_successors for an OpSwitch: read from its words.
+    uint32_t successors_[2] = {};
+    uint8_t successor_count_ = 0;
+    static constexpr uint8_t switch_successors = 0xff;
 };
 
 class Function {
@@ -228,7 +238,16 @@ private:
     };
 
     IdInfo& info(spv::Id id);
-    static uint32_t* emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count);
+    /// Appends an instruction of `word_count` words to `words` (a section, a
+    /// block); returns where its operands go.
+    template <class Words>
+    static uint32_t* emit(Words& words, spv::Op op, uint32_t word_count)
+    {
+        size_t at = words.size();
+        words.resize(at + word_count);
+        words[at] = word_count << 16 | uint32_t(op);
+        return words.data() + at + 1;
+    }
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
     spv::Id typed_global(spv::Op op, spv::Id type, std::vector<spv::Id>& made);
     spv::Id builtin_call(spv::Id type, spv::Id set, int instruction, const spv::Id* args, size_t count);
@@ -258,6 +277,9 @@ private:
     std::vector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
     std::vector<uint32_t> globals_; ///< types, constants and global variables in creation order
     std::deque<Function> functions_;
+    /// The blocks' words: one allocation per block and per growth would
+    /// cost more than the words (and scatter them); freed with the builder.
+    std::pmr::monotonic_buffer_resource arena_{16384};
     std::deque<Block> blocks_;
     Block* block_ = nullptr;
     /// Loads of Function and Private pointers in the current block and the

@@ -17,7 +17,7 @@ Function* Builder::makeFunctionEntry(spv::Id return_type, const char* name, Bloc
     if (name && *name)
         addName(f.id_, name);
     setBuildPoint(nullptr);
-    Block* first = &blocks_.emplace_back();
+    Block* first = &blocks_.emplace_back(&arena_);
     first->id_ = getUniqueId();
     first->index_ = uint32_t(blocks_.size() - 1);
     ids_[first->id_].op = spv::OpLabel;
@@ -45,7 +45,7 @@ void Builder::leaveFunction()
 Block& Builder::makeNewBlock()
 {
     Function* f = block_->function_;
-    Block& b = blocks_.emplace_back();
+    Block& b = blocks_.emplace_back(&arena_);
     b.id_ = getUniqueId();
     b.index_ = uint32_t(blocks_.size() - 1);
     ids_[b.id_].op = spv::OpLabel;
@@ -63,7 +63,7 @@ Block& Builder::makeNewBlock()
 spv::Id Builder::result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands)
 {
     spv::Id id = getUniqueId();
-    std::vector<uint32_t>& words = block_->words_;
+    std::pmr::vector<uint32_t>& words = block_->words_;
     size_t at = words.size();
     uint32_t* w = emit(words, op, operand_count + (type ? 3 : 2));
     if (type)
@@ -71,6 +71,7 @@ spv::Id Builder::result(spv::Op op, spv::Id type, uint32_t operand_count, uint32
     *w++ = id;
     operands = w;
     block_->last_ = uint32_t(at);
+    block_->successor_count_ = 0;
     IdInfo& i = ids_[id];
     i.type = type;
     i.op = uint16_t(op);
@@ -104,10 +105,11 @@ uint32_t Builder::vector_size(spv::Id id) const
 /// Appends `op` without a result.
 void Builder::instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands)
 {
-    std::vector<uint32_t>& words = block_->words_;
+    std::pmr::vector<uint32_t>& words = block_->words_;
     size_t at = words.size();
     operands = emit(words, op, operand_count + 1);
     block_->last_ = uint32_t(at);
+    block_->successor_count_ = 0;
 }
 
 /// Records what later queries need: the variable of an access chain, the
@@ -148,7 +150,7 @@ bool Builder::read_only(spv::Id pointer) const
 /// emitted earlier in the block, in which case the new one is taken back.
 spv::Id Builder::reuse_chain(spv::Id id, size_t at, uint32_t previous_last)
 {
-    std::vector<uint32_t>& words = block_->words_;
+    std::pmr::vector<uint32_t>& words = block_->words_;
     uint32_t count = words[at] >> 16;
     for (uint32_t earlier : chains_) {
         const uint32_t* e = words.data() + earlier;
@@ -507,6 +509,8 @@ void Builder::createBranch(Block* target)
     uint32_t* w;
     instruction(spv::OpBranch, 1, w);
     w[0] = target->id_;
+    block_->successors_[0] = target->local_;
+    block_->successor_count_ = 1;
 }
 
 void Builder::createConditionalBranch(spv::Id condition, Block* then_block, Block* else_block)
@@ -516,6 +520,9 @@ void Builder::createConditionalBranch(spv::Id condition, Block* then_block, Bloc
     w[0] = condition;
     w[1] = then_block->id_;
     w[2] = else_block->id_;
+    block_->successors_[0] = then_block->local_;
+    block_->successors_[1] = else_block->local_;
+    block_->successor_count_ = 2;
 }
 
 void Builder::createSelectionMerge(Block* merge, unsigned control)
@@ -551,6 +558,7 @@ void Builder::createSwitch(Block* header, spv::Id selector, Block* default_block
         w[2 + 2 * i] = cases[i].first;
         w[3 + 2 * i] = cases[i].second->id_;
     }
+    header->successor_count_ = Block::switch_successors;
     block_ = here;
 }
 

@@ -57,24 +57,41 @@ size_t Builder::successors(const Block& block, Block** out) const
 
 void Builder::dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const
 {
-    // Reachability through control flow.
-    std::vector<Block*> stack, succ;
-    std::vector<uint8_t> reached(function.blocks_.size());
-    auto local = [](const Block* b) { return b->local_; };
-    auto successors_of = [&](const Block& b) {
-        size_t room = b.last_ == ~0u ? 0 : b.words_[b.last_] >> 16;
-        succ.resize(room + 2);
+    // Each block's successors in the function (indices in its blocks_),
+    // once: successor_list[first[i], first[i + 1]) for block i.
+    size_t block_count = function.blocks_.size();
+    std::vector<uint32_t> first(block_count + 1), successor_list;
+    std::vector<Block*> succ;
+    for (size_t i = 0; i < block_count; ++i) {
+        const Block& b = *function.blocks_[i];
+        first[i] = uint32_t(successor_list.size());
+        if (b.successor_count_ != Block::switch_successors) {
+            successor_list.insert(successor_list.end(), b.successors_, b.successors_ + b.successor_count_);
+            continue;
+        }
+        succ.resize((b.words_[b.last_] >> 16) + 2);
         succ.resize(successors(b, succ.data()));
-    };
-    stack.push_back(function.blocks_.front());
+        for (Block* s : succ)
+            if (s->function_ == &function)
+                successor_list.push_back(s->local_);
+    }
+    first[block_count] = uint32_t(successor_list.size());
+    auto local = [](const Block* b) { return b->local_; };
+    auto successor_count = [&](const Block* b) { return first[local(b) + 1] - first[local(b)]; };
+    auto successor = [&](const Block* b, uint32_t k) { return function.blocks_[successor_list[first[local(b)] + k]]; };
+
+    // Reachability through control flow.
+    std::vector<uint32_t> stack;
+    std::vector<uint8_t> reached(block_count);
+    stack.push_back(0);
     reached[0] = 1;
     while (!stack.empty()) {
-        Block* b = stack.back();
+        uint32_t b = stack.back();
         stack.pop_back();
-        successors_of(*b);
-        for (Block* s : succ) {
-            if (s->function_ == &function && !reached[local(s)]) {
-                reached[local(s)] = 1;
+        for (uint32_t k = first[b]; k < first[b + 1]; ++k) {
+            uint32_t s = successor_list[k];
+            if (!reached[s]) {
+                reached[s] = 1;
                 stack.push_back(s);
             }
         }
@@ -108,9 +125,8 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
         Block* b = f.block;
         bool live_block = reached[local(b)] != 0;
         if (f.stage == 0) {
-            successors_of(*b);
-            if (live_block && f.next < succ.size()) {
-                visit(succ[f.next++]);
+            if (live_block && f.next < successor_count(b)) {
+                visit(successor(b, f.next++));
                 continue;
             }
             f.stage = 1;
@@ -147,7 +163,7 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
         if (reached[local(b)]) {
             live[b->index_] = 1;
             size_t from = 0;
-            std::vector<uint32_t> dead_stores = b->dead_;
+            std::vector<uint32_t> dead_stores(b->dead_.begin(), b->dead_.end());
             std::sort(dead_stores.begin(), dead_stores.end());
             for (uint32_t dead : dead_stores) { // dead stores left out
                 out.insert(out.end(), b->words_.begin() + from, b->words_.begin() + dead);

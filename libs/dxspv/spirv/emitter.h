@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/u64_map.h"
 #include "spirv/builder.h"
 #include "spirv/emit.h"
 #include "vsir/ir.h"
@@ -418,8 +419,8 @@ public:
     bool derivative_mode_ = false; ///< compute: the derivative group execution mode is set
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
-    std::unordered_map<uint64_t, spv::Id> pointer_types_;  ///< storage << 32 | pointee
-    std::unordered_map<uint64_t, spv::Id> scalar_consts_[size_t(Kind::count)];
+    U64Map pointer_types_;                  ///< storage << 32 | pointee
+    U64Map scalar_consts_[size_t(Kind::count)];
     struct CompositeKey {
         spv::Id type;
         std::array<spv::Id, 4> parts;
