@@ -22,33 +22,51 @@ constexpr uint32_t sine_table[64] = {
     0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
 };
 
-constexpr uint8_t shift_table[4][4] = {{7, 12, 17, 22}, {5, 9, 14, 20}, {4, 11, 16, 23}, {6, 10, 15, 21}};
 
 uint32_t rotl(uint32_t x, unsigned n) { return (x << n) | (x >> (32 - n)); }
 
-/// One MD5 compression of a 64-byte block.
+/// a = b + ((a + f + x + t) <<< s): one MD5 step.
+inline void step(uint32_t& a, uint32_t b, uint32_t f, uint32_t x, uint32_t t, unsigned s)
+{
+    a = b + rotl(a + f + x + t, s);
+}
+
+/// One MD5 compression of a 64-byte block: four rounds of sixteen steps,
+/// unrolled so that the message indices and shifts are constants.
 void md5_block(uint32_t state[4], const uint8_t* block)
 {
     uint32_t m[16];
     for (size_t i = 0; i < 16; ++i)
         m[i] = load_le32(block + 4 * i);
-
+    const uint32_t* k = sine_table;
     uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
-    for (unsigned i = 0; i < 64; ++i) {
-        unsigned round = i / 16;
-        uint32_t f;
-        unsigned g;
-        switch (round) {
-        case 0: f = (b & c) | (~b & d); g = i; break;
-        case 1: f = (d & b) | (~d & c); g = (5 * i + 1) % 16; break;
-        case 2: f = b ^ c ^ d; g = (3 * i + 5) % 16; break;
-        default: f = c ^ (b | ~d); g = (7 * i) % 16; break;
-        }
-        uint32_t rotated = rotl(a + f + sine_table[i] + m[g], shift_table[round][i % 4]);
-        a = d;
-        d = c;
-        c = b;
-        b = b + rotated;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < 16; i += 4) { // F(x, y, z) = z ^ (x & (y ^ z)), message i
+        step(a, b, d ^ (b & (c ^ d)), m[i], k[i], 7);
+        step(d, a, c ^ (a & (b ^ c)), m[i + 1], k[i + 1], 12);
+        step(c, d, b ^ (d & (a ^ b)), m[i + 2], k[i + 2], 17);
+        step(b, c, a ^ (c & (d ^ a)), m[i + 3], k[i + 3], 22);
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 16; i < 32; i += 4) { // G(x, y, z) = y ^ (z & (x ^ y)), message 5i + 1
+        step(a, b, c ^ (d & (b ^ c)), m[(5 * i + 1) % 16], k[i], 5);
+        step(d, a, b ^ (c & (a ^ b)), m[(5 * i + 6) % 16], k[i + 1], 9);
+        step(c, d, a ^ (b & (d ^ a)), m[(5 * i + 11) % 16], k[i + 2], 14);
+        step(b, c, d ^ (a & (c ^ d)), m[(5 * i + 16) % 16], k[i + 3], 20);
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 32; i < 48; i += 4) { // H(x, y, z) = x ^ y ^ z, message 3i + 5
+        step(a, b, b ^ c ^ d, m[(3 * i + 5) % 16], k[i], 4);
+        step(d, a, a ^ b ^ c, m[(3 * i + 8) % 16], k[i + 1], 11);
+        step(c, d, d ^ a ^ b, m[(3 * i + 11) % 16], k[i + 2], 16);
+        step(b, c, c ^ d ^ a, m[(3 * i + 14) % 16], k[i + 3], 23);
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 48; i < 64; i += 4) { // I(x, y, z) = y ^ (x | ~z), message 7i
+        step(a, b, c ^ (b | ~d), m[(7 * i) % 16], k[i], 6);
+        step(d, a, b ^ (a | ~c), m[(7 * i + 7) % 16], k[i + 1], 10);
+        step(c, d, a ^ (d | ~b), m[(7 * i + 14) % 16], k[i + 2], 15);
+        step(b, c, d ^ (c | ~a), m[(7 * i + 21) % 16], k[i + 3], 21);
     }
     state[0] += a;
     state[1] += b;

@@ -38,6 +38,18 @@ Builder::Builder(uint32_t version) : version_(version)
     ids_.resize(1);
 }
 
+void Builder::reserve(size_t instructions)
+{
+    ids_.reserve(4 * instructions + 64);
+    globals_.reserve(4 * instructions + 128);
+    types_.reserve(32);
+    names_.reserve(instructions + 32);
+    annotations_.reserve(instructions + 32);
+    loads_.reserve(32);
+    stores_.reserve(16);
+    chains_.reserve(16);
+}
+
 spv::Id Builder::getUniqueId()
 {
     ids_.emplace_back();

@@ -24,6 +24,7 @@
 #include <deque>
 #include <initializer_list>
 #include <memory_resource>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,29 @@ inline constexpr spv::Id NoResult = 0;
 struct IdImmediate {
     bool isId;
     uint32_t word;
+};
+
+/// Operands gathered at a call site, at most N (the call site's own bound):
+/// a list on the stack instead of a std::vector per instruction.
+template <class T, size_t N>
+class OperandList {
+public:
+    OperandList(std::initializer_list<T> init)
+    {
+        for (const T& v : init)
+            push_back(v);
+    }
+    void push_back(T v)
+    {
+        if (count_ < N)
+            items_[count_++] = v;
+    }
+    size_t size() const { return count_; }
+    operator std::span<const T>() const { return {items_, count_}; }
+
+private:
+    T items_[N];
+    size_t count_ = 0;
 };
 
 class Function;
@@ -85,6 +109,9 @@ class Builder {
 public:
     /// `version`: the SPIR-V version word (0x00010000 for 1.0 ...).
     explicit Builder(uint32_t version);
+    /// Room for a module from about `instructions` instructions (one
+    /// allocation each for the ids and the globals instead of their growth).
+    void reserve(size_t instructions);
     Builder(const Builder&) = delete;
     Builder& operator=(const Builder&) = delete;
 
@@ -181,18 +208,26 @@ public:
     spv::Id createUnaryOp(spv::Op op, spv::Id type, spv::Id a);
     spv::Id createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b);
     spv::Id createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv::Id c);
-    spv::Id createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& operands);
-    spv::Id createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands);
+    spv::Id createOp(spv::Op op, spv::Id type, std::span<const spv::Id> operands);
+    spv::Id createOp(spv::Op op, spv::Id type, std::span<const IdImmediate> operands);
+    spv::Id createOp(spv::Op op, spv::Id type, std::initializer_list<spv::Id> operands)
+    {
+        return createOp(op, type, std::span<const spv::Id>(operands.begin(), operands.size()));
+    }
     void createNoResultOp(spv::Op op);
     void createNoResultOp(spv::Op op, spv::Id operand);
-    void createNoResultOp(spv::Op op, const std::vector<spv::Id>& operands);
-    void createNoResultOp(spv::Op op, const std::vector<IdImmediate>& operands);
+    void createNoResultOp(spv::Op op, std::span<const spv::Id> operands);
+    void createNoResultOp(spv::Op op, std::span<const IdImmediate> operands);
     spv::Id createCompositeExtract(spv::Id composite, spv::Id type, unsigned index);
     spv::Id createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index);
-    spv::Id createCompositeConstruct(spv::Id type, const std::vector<spv::Id>& parts);
+    spv::Id createCompositeConstruct(spv::Id type, std::span<const spv::Id> parts);
+    spv::Id createCompositeConstruct(spv::Id type, std::initializer_list<spv::Id> parts)
+    {
+        return createCompositeConstruct(type, std::span<const spv::Id>(parts.begin(), parts.size()));
+    }
     spv::Id createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::initializer_list<spv::Id> args);
-    spv::Id createBuiltinCall(spv::Id type, spv::Id set, int instruction, const std::vector<spv::Id>& args);
-    spv::Id createFunctionCall(Function* function, const std::vector<spv::Id>& args);
+    spv::Id createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::span<const spv::Id> args);
+    spv::Id createFunctionCall(Function* function, std::span<const spv::Id> args);
     void createControlBarrier(spv::Scope execution, spv::Scope memory, spv::MemorySemanticsMask semantics);
 
     // ---- control flow ----
@@ -256,8 +291,8 @@ private:
     void note_operand(spv::Op op, spv::Id id, spv::Id first_operand);
     const uint32_t* composite_words(spv::Id id) const;
     uint32_t vector_size(spv::Id id) const;
-    spv::Id vector_shuffle(spv::Id type, const std::vector<IdImmediate>& operands);
-    spv::Id emit_shuffle(spv::Id type, const std::vector<IdImmediate>& operands);
+    spv::Id vector_shuffle(spv::Id type, std::span<const IdImmediate> operands);
+    spv::Id emit_shuffle(spv::Id type, const uint32_t* operands, size_t count);
     spv::Id variable_of(spv::Id pointer) const;
     bool cacheable(spv::Id pointer) const;
     bool read_only(spv::Id pointer) const;

@@ -299,7 +299,7 @@ spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv
     return id;
 }
 
-spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& operands)
+spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const spv::Id> operands)
 {
     size_t at = block_->words_.size();
     uint32_t last = block_->last_;
@@ -311,7 +311,7 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<spv::Id>& 
     return op == spv::OpAccessChain ? reuse_chain(id, at, last) : id;
 }
 
-spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediate>& operands)
+spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const IdImmediate> operands)
 {
     if (op == spv::OpVectorShuffle && operands.size() > 2 && operands.size() <= 18)
         return vector_shuffle(type, operands);
@@ -327,7 +327,7 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, const std::vector<IdImmediat
 /// OpVectorShuffle, its components traced through the shuffles that made
 /// its operands: the identity of one vector of the result type is that
 /// vector; components from at most two vectors take them from there.
-spv::Id Builder::vector_shuffle(spv::Id type, const std::vector<IdImmediate>& operands)
+spv::Id Builder::vector_shuffle(spv::Id type, std::span<const IdImmediate> operands)
 {
     spv::Id sources[2] = {operands[0].word, operands[1].word};
     uint32_t first = vector_size(sources[0]);
@@ -349,33 +349,36 @@ spv::Id Builder::vector_shuffle(spv::Id type, const std::vector<IdImmediate>& op
             component[i] = c2 < size ? c2 : c2 - size;
         }
     }
-    // The (at most two) vectors the components now come from.
+    // The (at most two) vectors the components now come from; with more,
+    // the shuffle as asked.
+    uint32_t words[18];
+    for (size_t i = 0; i < operands.size(); ++i)
+        words[i] = operands[i].word;
     spv::Id used[2] = {0, 0};
     for (size_t i = 0; i < n; ++i) {
         if (!from[i] || from[i] == used[0] || from[i] == used[1])
             continue;
         if (used[0] && used[1])
-            return emit_shuffle(type, operands); // three sources: as asked
+            return emit_shuffle(type, words, operands.size());
         (used[0] ? used[1] : used[0]) = from[i];
     }
     if (!used[0] || (used[1] && vector_size(used[0]) == 0))
-        return emit_shuffle(type, operands);
+        return emit_shuffle(type, words, operands.size());
     bool identity = !used[1] && getTypeId(used[0]) == type;
-    std::vector<IdImmediate> traced{{true, used[0]}, {true, used[1] ? used[1] : used[0]}};
+    words[0] = used[0];
+    words[1] = used[1] ? used[1] : used[0];
     for (size_t i = 0; i < n; ++i) {
         identity = identity && from[i] == used[0] && component[i] == i;
-        uint32_t c = !from[i] ? 0xffffffffu : from[i] == used[0] ? component[i] : component[i] + vector_size(used[0]);
-        traced.push_back({false, c});
+        words[2 + i] = !from[i] ? 0xffffffffu : from[i] == used[0] ? component[i] : component[i] + vector_size(used[0]);
     }
-    return identity ? used[0] : emit_shuffle(type, traced);
+    return identity ? used[0] : emit_shuffle(type, words, operands.size());
 }
 
-spv::Id Builder::emit_shuffle(spv::Id type, const std::vector<IdImmediate>& operands)
+spv::Id Builder::emit_shuffle(spv::Id type, const uint32_t* operands, size_t count)
 {
     uint32_t* w;
-    spv::Id id = result(spv::OpVectorShuffle, type, uint32_t(operands.size()), w);
-    for (const IdImmediate& o : operands)
-        *w++ = o.word;
+    spv::Id id = result(spv::OpVectorShuffle, type, uint32_t(count), w);
+    std::copy(operands, operands + count, w);
     return id;
 }
 
@@ -392,14 +395,14 @@ void Builder::createNoResultOp(spv::Op op, spv::Id operand)
     w[0] = operand;
 }
 
-void Builder::createNoResultOp(spv::Op op, const std::vector<spv::Id>& operands)
+void Builder::createNoResultOp(spv::Op op, std::span<const spv::Id> operands)
 {
     uint32_t* w;
     instruction(op, uint32_t(operands.size()), w);
     std::copy(operands.begin(), operands.end(), w);
 }
 
-void Builder::createNoResultOp(spv::Op op, const std::vector<IdImmediate>& operands)
+void Builder::createNoResultOp(spv::Op op, std::span<const IdImmediate> operands)
 {
     uint32_t* w;
     instruction(op, uint32_t(operands.size()), w);
@@ -457,7 +460,7 @@ spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::I
     return id;
 }
 
-spv::Id Builder::createCompositeConstruct(spv::Id type, const std::vector<spv::Id>& parts)
+spv::Id Builder::createCompositeConstruct(spv::Id type, std::span<const spv::Id> parts)
 {
     return createOp(spv::OpCompositeConstruct, type, parts);
 }
@@ -477,12 +480,12 @@ spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, s
     return builtin_call(type, set, instruction, args.begin(), args.size());
 }
 
-spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, const std::vector<spv::Id>& args)
+spv::Id Builder::createBuiltinCall(spv::Id type, spv::Id set, int instruction, std::span<const spv::Id> args)
 {
     return builtin_call(type, set, instruction, args.data(), args.size());
 }
 
-spv::Id Builder::createFunctionCall(Function* function, const std::vector<spv::Id>& args)
+spv::Id Builder::createFunctionCall(Function* function, std::span<const spv::Id> args)
 {
     uint32_t* w;
     loads_.clear(); // the callee may store to Private variables, and read them

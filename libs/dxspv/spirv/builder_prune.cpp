@@ -44,18 +44,19 @@ bool is_pure(uint32_t op)
     }
 }
 
-/// Whether word `i` of an instruction with opcode `op` is a literal, not an
-/// id, for the instructions whose literals are common (others count every
-/// word as a possible id).
-bool is_literal_word(uint32_t op, uint32_t i)
+/// The literal words [first, end) of an instruction with opcode `op` in a
+/// function, for the instructions whose literals are common (others count
+/// every word as a possible id).
+void literal_words(uint32_t op, uint32_t count, uint32_t& first, uint32_t& end)
 {
+    first = end = count;
     switch (op) {
-    case spv::OpCompositeExtract: return i >= 4;
+    case spv::OpCompositeExtract: first = 4; break;
     case spv::OpCompositeInsert:
-    case spv::OpVectorShuffle: return i >= 5;
-    case spv::OpExtInst: return i == 4;
-    case spv::OpVariable: return i == 3;
-    default: return false;
+    case spv::OpVectorShuffle: first = 5; break;
+    case spv::OpExtInst: first = 4, end = 5; break;
+    case spv::OpVariable: first = 3, end = 4; break;
+    default: break;
     }
 }
 
@@ -111,8 +112,16 @@ void Builder::prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) 
     std::vector<uint8_t> drop;
     auto count_words = [&](const uint32_t* w, bool global, int delta) {
         uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        if (global) {
+            for (uint32_t i = 1; i < count; ++i)
+                if (w[i] <= bound_ && !is_literal_global(op, i))
+                    uses[w[i]] += delta;
+            return;
+        }
+        uint32_t first, end;
+        literal_words(op, count, first, end);
         for (uint32_t i = 1; i < count; ++i)
-            if (w[i] <= bound_ && !(global ? is_literal_global(op, i) : is_literal_word(op, i)))
+            if ((i < first || i >= end) && w[i] <= bound_)
                 uses[w[i]] += delta;
     };
     for (size_t at = 0; at < code.size();) {

@@ -43,6 +43,7 @@ bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::v
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)
     : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env))
 {
+    b_.reserve(program.instructions.size());
 }
 
 bool Emitter::run(std::vector<uint32_t>& words)

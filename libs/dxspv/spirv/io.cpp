@@ -783,7 +783,7 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
         error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file), r.offset);
         return {};
     }
-    std::vector<spv::Id> chain{array};
+    OperandList<spv::Id, 3> chain{array};
     if (vertices)
         chain.push_back(index_id(reg.idx[0]));
     chain.push_back(index_id(r));
@@ -795,7 +795,7 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
 
 spv::Id Emitter::register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component)
 {
-    std::vector<spv::Id> chain{array};
+    OperandList<spv::Id, 4> chain{array};
     if (vertex)
         chain.push_back(vertex);
     chain.push_back(constant_u32(reg));
@@ -808,7 +808,7 @@ spv::Id Emitter::register_word_pointer(spv::Id array, spv::Id vertex, uint32_t r
 spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index)
 {
     spv::StorageClass sc = output ? spv::StorageClassOutput : spv::StorageClassInput;
-    std::vector<spv::Id> chain{v.var};
+    OperandList<spv::Id, 3> chain{v.var};
     if (vertex)
         chain.push_back(vertex);
     else if (v.per_vertex_khr) // nointerpolation reads the provoking (first) vertex, as D3D
@@ -897,7 +897,7 @@ void Emitter::copy_input_registers(IoSet& set)
             }
             // Components of `whole` (0-3) and of `words` (4-): a component
             // neither gives is undefined (0xffffffff).
-            std::vector<IdImmediate> operands{{true, whole ? whole : words}, {true, words}};
+            OperandList<IdImmediate, 6> operands{{true, whole ? whole : words}, {true, words}};
             for (uint32_t c = 0; c < 4; ++c) {
                 bool from_words = c >= v.first && c < v.first + words_count;
                 uint32_t base = whole ? 4 : 0;
@@ -931,7 +931,7 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
         if (v.count == 1) {
             words = b_.createCompositeExtract(whole, type(Kind::u32), v.first);
         } else if (v.count < 4) {
-            std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
+            OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
             for (uint32_t i = 0; i < v.count; ++i)
                 operands.push_back({false, uint32_t(v.first + i)});
             words = b_.createOp(spv::OpVectorShuffle, type(Kind::u32, v.count), operands);

@@ -257,7 +257,7 @@ void Emitter::emit_counter(const vsir::Instruction& ins)
         return;
     }
     spv::Id u32 = type(Kind::u32);
-    std::vector<spv::Id> chain{desc->counter_var};
+    OperandList<spv::Id, 3> chain{desc->counter_var};
     if (desc->is_array)
         chain.push_back(descriptor_index(*desc, reg));
     chain.push_back(constant_u32(0));
@@ -299,7 +299,7 @@ void Emitter::emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, 
     spv::Id scope = constant_u32(spv::ScopeDevice);
     spv::Id relaxed = constant_u32(spv::MemorySemanticsMaskNone);
     spv::Op op = atomic_op(ins.opcode);
-    std::vector<spv::Id> operands{ptr, scope, relaxed};
+    OperandList<spv::Id, 6> operands{ptr, scope, relaxed};
     if (op == spv::OpAtomicCompareExchange) {
         spv::Id comparator = load_scalar(prog_.src(ins, 1), kind).id;
         operands.push_back(relaxed);
@@ -357,7 +357,7 @@ void Emitter::emit_atomic(const vsir::Instruction& ins)
     spv::Id scope = constant_u32(desc->form == DescriptorForm::tgsm ? spv::ScopeWorkgroup : spv::ScopeDevice);
     spv::Id relaxed = constant_u32(spv::MemorySemanticsMaskNone);
     spv::Op op = atomic_op(ins.opcode);
-    std::vector<spv::Id> operands{ptr, scope, relaxed};
+    OperandList<spv::Id, 6> operands{ptr, scope, relaxed};
     if (op == spv::OpAtomicCompareExchange) {
         spv::Id comparator = load_scalar(prog_.src(ins, 1), kind).id;
         operands.push_back(relaxed);

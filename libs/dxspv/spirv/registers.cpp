@@ -300,7 +300,7 @@ spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
     if (lanes.count == 1) {
         picked = b_.createCompositeExtract(whole, type(rp.storage), std::min<uint32_t>(lanes.word[0], rp.size - 1u));
     } else {
-        std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
+        OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
         for (uint32_t i = 0; i < lanes.count; ++i)
             operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
         picked = b_.createOp(spv::OpVectorShuffle, type(rp.storage, lanes.count), operands);
@@ -450,7 +450,7 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         if (words_count == 1) {
             words = b_.createCompositeInsert(words, old, type(rp.storage, 4), uint32_t(std::countr_zero(mask)));
         } else {
-            std::vector<IdImmediate> operands{{true, old}, {true, words}};
+            OperandList<IdImmediate, 6> operands{{true, old}, {true, words}};
             for (uint32_t i = 0, k = 0; i < 4; ++i)
                 operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
             words = b_.createOp(spv::OpVectorShuffle, type(rp.storage, 4), operands);

@@ -516,7 +516,7 @@ spv::Id Emitter::constant_buffer_pointer(const vsir::Register& reg)
     if (desc->push_member != ~0u)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
             std::vector<spv::Id>{desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
-    std::vector<spv::Id> chain{desc->var};
+    OperandList<spv::Id, 4> chain{desc->var};
     if (desc->is_array)
         chain.push_back(descriptor_index(*desc, reg));
     chain.push_back(constant_u32(0));
@@ -530,7 +530,7 @@ spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Registe
     if (desc.form == DescriptorForm::tgsm)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u32)),
             std::vector<spv::Id>{desc.var, word_index});
-    std::vector<spv::Id> chain{desc.var};
+    OperandList<spv::Id, 4> chain{desc.var};
     if (desc.is_array)
         chain.push_back(descriptor_index(desc, reg));
     chain.push_back(constant_u32(0));
@@ -562,7 +562,7 @@ spv::Id Emitter::buffer_qword_pointer(Descriptor& desc, const vsir::Register& re
         b_.addDecoration(desc.var64, spv::DecorationBinding, int(desc.binding));
         add_interface(desc.var64);
     }
-    std::vector<spv::Id> chain{desc.var64};
+    OperandList<spv::Id, 4> chain{desc.var64};
     if (desc.is_array)
         chain.push_back(descriptor_index(desc, reg));
     chain.push_back(constant_u32(0));
