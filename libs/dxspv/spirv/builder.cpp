@@ -183,16 +183,25 @@ void Builder::addMemberDecoration(spv::Id id, unsigned member, spv::Decoration d
 spv::Id Builder::emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup)
 {
     uint32_t count = uint32_t(operands.size());
-    if (dedup) {
-        for (spv::Id id : types_) {
-            const IdInfo& i = ids_[id];
-            if (i.op != op || (globals_[i.at] >> 16) != count + 2)
-                continue;
-            if (std::equal(operands.begin(), operands.end(), globals_.begin() + i.at + 2))
+    auto same = [&](spv::Id id) {
+        const IdInfo& i = ids_[id];
+        return i.op == op && (globals_[i.at] >> 16) == count + 2
+               && std::equal(operands.begin(), operands.end(), globals_.begin() + i.at + 2);
+    };
+    uint64_t hash = op;
+    for (uint32_t w : operands)
+        hash = (hash ^ w) * 0x100000001b3ull;
+    spv::Id first = dedup ? type_index_.find(hash) : 0; // the first type with this hash
+    if (first && same(first))
+        return first;
+    if (first) { // another type has this hash: any equal one
+        for (spv::Id id : types_)
+            if (same(id))
                 return id;
-        }
     }
     spv::Id id = getUniqueId();
+    if (dedup && !first)
+        type_index_[hash] = id;
     size_t at = globals_.size();
     uint32_t* w = emit(globals_, op, count + 2);
     w[0] = id;

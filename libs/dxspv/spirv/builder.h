@@ -28,6 +28,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/u64_map.h"
+
 namespace dxspv::spirv {
 
 inline constexpr spv::Id NoResult = 0;
@@ -310,6 +312,7 @@ private:
     std::vector<const char*> extensions_;
     std::vector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
     std::vector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
+    U64Map type_index_; ///< a hash of a type's opcode and operands -> the first type with it
     std::vector<uint32_t> globals_; ///< types, constants and global variables in creation order
     std::deque<Function> functions_;
     /// The blocks' words: one allocation per block and per growth would

@@ -270,10 +270,8 @@ Function* Emitter::subroutine(uint32_t id)
         subroutines_.resize(id + 1);
     if (!subroutines_[id]) {
         Block* here = b_.getBuildPoint();
-        char name[32];
-        snprintf(name, sizeof(name), "l%u", id);
         Block* entry = nullptr;
-        subroutines_[id] = b_.makeFunctionEntry(b_.makeVoidType(), name, &entry);
+        subroutines_[id] = b_.makeFunctionEntry(b_.makeVoidType(), NumberedName("l", id).c_str(), &entry);
         b_.setBuildPoint(here);
     }
     return subroutines_[id];

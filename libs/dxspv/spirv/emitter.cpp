@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace dxspv::spirv {
@@ -38,6 +39,23 @@ bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::v
     }
     Emitter emitter(program, options, diags);
     return emitter.run(words);
+}
+
+NumberedName::NumberedName(std::string_view prefix, uint64_t n, std::string_view suffix)
+{
+    char digits[20];
+    size_t count = 0;
+    do {
+        digits[count++] = char('0' + n % 10);
+        n /= 10;
+    } while (n);
+    size_t at = std::min(prefix.size(), sizeof(text_) - 1);
+    std::memcpy(text_, prefix.data(), at);
+    while (count && at < sizeof(text_) - 1)
+        text_[at++] = digits[--count];
+    size_t tail = std::min(suffix.size(), sizeof(text_) - 1 - at);
+    std::memcpy(text_ + at, suffix.data(), tail);
+    text_[at + tail] = 0;
 }
 
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)

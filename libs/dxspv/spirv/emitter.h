@@ -135,6 +135,17 @@ struct CfFrame {
     uint32_t first_case = 0;               ///< switch: first entry in Emitter::cases_
 };
 
+/// `prefix`, the decimal `n`, then `suffix` (truncated to 63 characters):
+/// the names of registers and resources, without snprintf.
+class NumberedName {
+public:
+    NumberedName(std::string_view prefix, uint64_t n, std::string_view suffix = {});
+    const char* c_str() const { return text_; }
+
+private:
+    char text_[64];
+};
+
 class Emitter {
 public:
     Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags);

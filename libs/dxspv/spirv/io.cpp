@@ -497,9 +497,7 @@ void Emitter::create_register_storage(IoSet& set)
     if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
         set.reg_vars.resize(set.regs.size());
         for (uint32_t r = 0; r < set.regs.size(); ++r) {
-            char reg_name[16];
-            snprintf(reg_name, sizeof(reg_name), "%s%u", name, r);
-            set.reg_vars[r] = b_.createVariable(spv::StorageClassPrivate, uvec4, reg_name,
+            set.reg_vars[r] = b_.createVariable(spv::StorageClassPrivate, uvec4, NumberedName(name, r).c_str(),
                 set.output ? b_.makeNullConstant(uvec4) : NoResult);
             add_interface(set.reg_vars[r]);
         }
@@ -659,18 +657,15 @@ void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& si
 
 void Emitter::create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg)
 {
-    char name[64];
-    if (!e.semantic_name.empty())
-        snprintf(name, sizeof(name), "%.*s%u", int(e.semantic_name.size()), e.semantic_name.data(), e.semantic_index);
-    else
-        snprintf(name, sizeof(name), "%s%u", set.output ? "o" : "v", v.reg);
+    NumberedName name = !e.semantic_name.empty() ? NumberedName(e.semantic_name, e.semantic_index)
+                                                  : NumberedName(set.output ? "o" : "v", v.reg);
     spv::Id t = type(v.kind, v.count);
     v.per_vertex_khr = !set.output && reg.per_vertex_khr;
     if (set.per_vertex)
         t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
     else if (v.per_vertex_khr)
         t = b_.makeArrayType(t, constant_u32(3), 0);
-    v.var = b_.createVariable(set.output ? spv::StorageClassOutput : spv::StorageClassInput, t, name);
+    v.var = b_.createVariable(set.output ? spv::StorageClassOutput : spv::StorageClassInput, t, name.c_str());
     uint32_t base = set.patch ? patch_location_base() : set.stream_location_base[v.stream & 3];
     b_.addDecoration(v.var, spv::DecorationLocation, int(v.reg + base));
     if (v.stream) {

@@ -105,11 +105,9 @@ void Emitter::declare_temps(uint32_t count)
         error(Code::spirv_invalid_operand, "%u temps", count);
         return;
     }
-    char name[16];
     while (temps_.size() < count) {
-        snprintf(name, sizeof(name), "r%zu", temps_.size());
         Kind kind = temp_storage_kind(uint32_t(temps_.size()));
-        temps_.push_back(b_.createVariable(temp_storage(), type(kind, 4), name));
+        temps_.push_back(b_.createVariable(temp_storage(), type(kind, 4), NumberedName("r", temps_.size()).c_str()));
         if (has_subroutines_)
             add_interface(temps_.back());
     }
@@ -128,13 +126,12 @@ void Emitter::declare_indexable_temp(const vsir::Declaration& decl)
         error(Code::spirv_invalid_operand, "x%u declared twice", decl.index);
         return;
     }
-    char name[16];
-    snprintf(name, sizeof(name), "x%u", decl.index);
+    NumberedName name("x", decl.index);
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(decl.count), 0);
     // Declared in hs_decls (the DXIL lowering puts all of a hull shader's
     // arrays there): Private, so that every phase function sees it.
     x.storage = hull_phase_ == HullPhase::decls ? spv::StorageClassPrivate : temp_storage();
-    x.var = b_.createVariable(x.storage, array, name);
+    x.var = b_.createVariable(x.storage, array, name.c_str());
     if (x.storage == spv::StorageClassPrivate)
         add_interface(x.var);
     x.count = decl.count;

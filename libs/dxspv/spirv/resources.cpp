@@ -103,9 +103,8 @@ void Emitter::create_descriptor_variable(Descriptor& desc, const vsir::Instructi
     ResolvedBinding binding = resolve_binding(dtype, decl);
     if (!binding.found)
         return;
-    char name[32];
-    snprintf(name, sizeof(name), "%s%u", vsir::register_prefix(reg.file), reg.idx[0].offset);
-    desc.var = b_.createVariable(storage, descriptor_var_type(desc, element_type), name);
+    desc.var = b_.createVariable(storage, descriptor_var_type(desc, element_type),
+        NumberedName(vsir::register_prefix(reg.file), reg.idx[0].offset).c_str());
     desc.set = binding.set;
     desc.binding = binding.binding;
     desc.binding_from_map = binding.from_map;
@@ -144,9 +143,7 @@ void Emitter::declare_constant_buffer(const vsir::Instruction& ins, const vsir::
         return;
     spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(desc->size), 16);
     b_.addDecoration(array, spv::DecorationArrayStride, 16);
-    char name[32];
-    snprintf(name, sizeof(name), "cb%u_block", prog_.dst(ins, 0).reg.idx[0].offset);
-    spv::Id block = b_.makeStructType({array}, name);
+    spv::Id block = b_.makeStructType({array}, NumberedName("cb", prog_.dst(ins, 0).reg.idx[0].offset, "_block").c_str());
     b_.addMemberName(block, 0, "data");
     b_.addMemberDecoration(block, 0, spv::DecorationOffset, 0);
     b_.addDecoration(block, spv::DecorationBlock);
@@ -209,9 +206,7 @@ void Emitter::prepare_push_constants()
     }
     spv::Id block = b_.makeStructType(member_types, "push_constants");
     for (uint32_t i = 0; i < members.size(); ++i) {
-        char name[32];
-        snprintf(name, sizeof(name), "cb%u", members[i].range_id);
-        b_.addMemberName(block, i, name);
+        b_.addMemberName(block, i, NumberedName("cb", members[i].range_id).c_str());
         b_.addMemberDecoration(block, i, spv::DecorationOffset, int(members[i].offset));
         push_members_.push_back({members[i].range_id, i, members[i].size});
     }
@@ -315,9 +310,8 @@ void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins
         var_type = b_.makeRuntimeArray(counter_block_);
     else if (desc.is_array)
         var_type = b_.makeArrayType(counter_block_, constant_u32(desc.range_count), 0);
-    char name[32];
-    snprintf(name, sizeof(name), "u%u_counter", prog_.dst(ins, 0).reg.idx[0].offset);
-    desc.counter_var = b_.createVariable(spv::StorageClassStorageBuffer, var_type, name);
+    desc.counter_var = b_.createVariable(spv::StorageClassStorageBuffer, var_type,
+        NumberedName("u", prog_.dst(ins, 0).reg.idx[0].offset, "_counter").c_str());
     desc.counter_set = binding.found ? binding.set : desc.set;
     desc.counter_binding = binding.found ? binding.binding : ~0u;
     if (binding.found) {
@@ -389,11 +383,10 @@ void Emitter::declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration
     uint32_t id = prog_.dst(ins, 0).reg.idx[0].offset;
     // Memory that 64-bit atomics use is an array of ulong (memory.cpp).
     desc->sampled_kind = tgsm_has_64bit_atomics(id) ? Kind::u64 : Kind::u32;
-    char name[32];
-    snprintf(name, sizeof(name), "g%u", id);
+    NumberedName name("g", id);
     uint32_t elements = desc->sampled_kind == Kind::u64 ? (desc->size + 1) / 2 : desc->size;
     spv::Id array = b_.makeArrayType(type(desc->sampled_kind), constant_u32(elements), 0);
-    desc->var = b_.createVariable(spv::StorageClassWorkgroup, array, name);
+    desc->var = b_.createVariable(spv::StorageClassWorkgroup, array, name.c_str());
     add_interface(desc->var);
 }
 
@@ -554,10 +547,8 @@ spv::Id Emitter::buffer_qword_pointer(Descriptor& desc, const vsir::Register& re
             b_.addMemberDecoration(buffer_block64_, 0, spv::DecorationOffset, 0);
             b_.addDecoration(buffer_block64_, spv::DecorationBlock);
         }
-        char name[32];
-        snprintf(name, sizeof(name), "u%u_64", reg.idx[0].offset);
-        desc.var64 = b_.createVariable(spv::StorageClassStorageBuffer,
-            descriptor_var_type(desc, buffer_block64_), name);
+        desc.var64 = b_.createVariable(spv::StorageClassStorageBuffer, descriptor_var_type(desc, buffer_block64_),
+            NumberedName("u", reg.idx[0].offset, "_64").c_str());
         b_.addDecoration(desc.var64, spv::DecorationDescriptorSet, int(desc.set));
         b_.addDecoration(desc.var64, spv::DecorationBinding, int(desc.binding));
         add_interface(desc.var64);

@@ -168,10 +168,9 @@ spv::Id Emitter::ssa_variable(SsaValue& v, uint32_t id)
 {
     Function* fn = &b_.getBuildPoint()->getParent();
     if (!v.var) {
-        char name[24];
-        snprintf(name, sizeof(name), "sr%u", id);
+        NumberedName name("sr", id);
         uint32_t count = uint32_t(std::popcount(v.mask));
-        v.var = b_.createVariable(spv::StorageClassFunction, type(v.kind, count), name);
+        v.var = b_.createVariable(spv::StorageClassFunction, type(v.kind, count), name.c_str());
         v.function = fn;
     } else if (v.function != fn) {
         error(Code::spirv_invalid_operand, "SSA value sr%u is used outside the function that defines it", id);
