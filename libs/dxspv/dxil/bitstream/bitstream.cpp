@@ -299,7 +299,7 @@ bool BitstreamCursor::read_scalar(const AbbrevOp& op, uint64_t& value)
         error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
         return false;
     }
-    return check_in_block();
+    return true; // the record checks its end against the block's
 }
 
 bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vector<uint64_t>& ops,
@@ -368,12 +368,23 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vecto
                 error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
                 return false;
             }
-            for (uint64_t i = 0; i < n; ++i) {
-                if (!read_scalar(elt, value))
-                    return false;
-                ops.push_back(value);
+            // The elements; reads stay inside the input (a read past it
+            // fails), and the block's end is checked once after them.
+            ops.reserve(ops.size() + n);
+            if (elt.kind == AbbrevOp::Kind::fixed) {
+                for (uint64_t i = 0; i < n; ++i)
+                    ops.push_back(bits_.read(unsigned(elt.value)));
+            } else if (elt.kind == AbbrevOp::Kind::char6) {
+                for (uint64_t i = 0; i < n; ++i)
+                    ops.push_back(decode_char6(bits_.read(6)));
+            } else {
+                for (uint64_t i = 0; i < n; ++i) {
+                    if (!read_scalar(elt, value))
+                        return false;
+                    ops.push_back(value);
+                }
             }
-            return true;
+            return check_in_block();
         }
         if (op->kind == AbbrevOp::Kind::blob) {
             uint64_t n = bits_.read_vbr(6, overflow);
@@ -398,7 +409,7 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vecto
             return false;
         ops.push_back(value);
     }
-    return true;
+    return check_in_block();
 }
 
 BitstreamCursor::BlockInfo* BitstreamCursor::blockinfo_for(uint32_t block_id, bool create)

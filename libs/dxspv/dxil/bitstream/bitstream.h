@@ -55,10 +55,29 @@ public:
         return width == 64 ? value : value & ((uint64_t(1) << width) - 1);
     }
 
-    /// Reads a VBR value with `width`-bit chunks; fails past 64 bits.
+    /// Reads a VBR value with `width`-bit chunks (1..32); fails past 64 bits.
     uint64_t read_vbr(unsigned width, bool& overflow)
     {
         uint64_t hi = uint64_t(1) << (width - 1);
+        // Fast path: the chunks of a value that ends within the next 64 bits
+        // of the input, taken from one load.
+        if (uint64_t byte = pos_ >> 3; pos_ < size_bits_ && byte + 8 <= (size_bits_ >> 3)) {
+            uint64_t word;
+            std::memcpy(&word, data_ + byte, 8);
+            if constexpr (std::endian::native == std::endian::big)
+                word = __builtin_bswap64(word);
+            unsigned avail = 64 - unsigned(pos_ & 7);
+            word >>= pos_ & 7;
+            uint64_t value = 0;
+            for (unsigned used = 0, out = 0; used + width <= avail; used += width, out += width - 1) {
+                uint64_t piece = word >> used;
+                value |= (piece & (hi - 1)) << out;
+                if (!(piece & hi)) {
+                    pos_ += used + width;
+                    return value;
+                }
+            }
+        }
         uint64_t result = 0;
         unsigned shift = 0;
         for (;;) {
