@@ -2,10 +2,10 @@
 // constants and value helpers.
 #include "spirv/emitter.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdarg>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 
 namespace dxspv::spirv {
@@ -50,11 +50,11 @@ NumberedName::NumberedName(std::string_view prefix, uint64_t n, std::string_view
         n /= 10;
     } while (n);
     size_t at = std::min(prefix.size(), sizeof(text_) - 1);
-    std::memcpy(text_, prefix.data(), at);
+    std::copy_n(prefix.begin(), at, text_);
     while (count && at < sizeof(text_) - 1)
         text_[at++] = digits[--count];
     size_t tail = std::min(suffix.size(), sizeof(text_) - 1 - at);
-    std::memcpy(text_ + at, suffix.data(), tail);
+    std::copy_n(suffix.begin(), tail, text_ + at);
     text_[at + tail] = 0;
 }
 
