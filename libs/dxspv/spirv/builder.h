@@ -84,8 +84,11 @@ private:
     std::pmr::vector<uint32_t> words_;
     uint32_t last_ = ~0u;       ///< offset of the last instruction in words_
     std::pmr::vector<uint32_t> dead_; ///< offsets of stores a later store made useless
-    spv::Id merge_ = 0;         ///< OpSelectionMerge / OpLoopMerge target
-    spv::Id continue_ = 0;      ///< OpLoopMerge continue target
+    static constexpr uint32_t no_block = ~0u;
+    /// Index in the function's blocks_ of the OpSelectionMerge / OpLoopMerge
+    /// target and of the OpLoopMerge continue target.
+    uint32_t merge_ = no_block;
+    uint32_t continue_ = no_block;
     /// The targets of the last instruction, an OpBranch (1) or an
     /// OpBranchConditional (2), as indices in the function's blocks_ (the
     /// layout reads them without visiting the words or the targets);

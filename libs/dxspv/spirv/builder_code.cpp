@@ -534,7 +534,7 @@ void Builder::createSelectionMerge(Block* merge, unsigned control)
     instruction(spv::OpSelectionMerge, 2, w);
     w[0] = merge->id_;
     w[1] = control;
-    block_->merge_ = merge->id_;
+    block_->merge_ = merge->local_;
 }
 
 void Builder::createLoopMerge(Block* merge, Block* continue_target, unsigned control)
@@ -544,8 +544,8 @@ void Builder::createLoopMerge(Block* merge, Block* continue_target, unsigned con
     w[0] = merge->id_;
     w[1] = continue_target->id_;
     w[2] = control;
-    block_->merge_ = merge->id_;
-    block_->continue_ = continue_target->id_;
+    block_->merge_ = merge->local_;
+    block_->continue_ = continue_target->local_;
 }
 
 void Builder::createSwitch(Block* header, spv::Id selector, Block* default_block,

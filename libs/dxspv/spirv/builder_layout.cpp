@@ -57,14 +57,18 @@ size_t Builder::successors(const Block& block, Block** out) const
 
 void Builder::dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const
 {
-    // Each block's successors in the function (indices in its blocks_),
-    // once: successor_list[first[i], first[i + 1]) for block i.
+    // Blocks by their index in the function. Each one's successors, merge
+    // block and continue target, read once in creation order:
+    // successor_list[first[i], first[i + 1]) for block i.
+    constexpr uint32_t none = Block::no_block;
     size_t block_count = function.blocks_.size();
-    std::vector<uint32_t> first(block_count + 1), successor_list;
+    std::vector<uint32_t> first(block_count + 1), successor_list, merge_of(block_count), continue_of(block_count);
     std::vector<Block*> succ;
     for (size_t i = 0; i < block_count; ++i) {
         const Block& b = *function.blocks_[i];
         first[i] = uint32_t(successor_list.size());
+        merge_of[i] = b.merge_;
+        continue_of[i] = b.continue_;
         if (b.successor_count_ != Block::switch_successors) {
             successor_list.insert(successor_list.end(), b.successors_, b.successors_ + b.successor_count_);
             continue;
@@ -76,9 +80,6 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
                 successor_list.push_back(s->local_);
     }
     first[block_count] = uint32_t(successor_list.size());
-    auto local = [](const Block* b) { return b->local_; };
-    auto successor_count = [&](const Block* b) { return first[local(b) + 1] - first[local(b)]; };
-    auto successor = [&](const Block* b, uint32_t k) { return function.blocks_[successor_list[first[local(b)] + k]]; };
 
     // Reachability through control flow.
     std::vector<uint32_t> stack;
@@ -99,44 +100,43 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
 
     // Structured order.
     struct Frame {
-        Block* block;
+        uint32_t block;
         uint32_t stage; ///< 0: successors, 1: continue target, 2: merge block, 3: done
         uint32_t next;
     };
     std::vector<Frame> frames;
-    std::vector<uint8_t> visited(function.blocks_.size()), delayed(function.blocks_.size());
-    std::vector<Block*> order;
-    auto visit = [&](Block* b) {
-        if (!b || b->function_ != &function || visited[local(b)] || delayed[local(b)])
+    std::vector<uint8_t> visited(block_count), delayed(block_count);
+    std::vector<uint32_t> order;
+    auto visit = [&](uint32_t b) {
+        if (b == none || visited[b] || delayed[b])
             return;
-        visited[local(b)] = 1;
+        visited[b] = 1;
         order.push_back(b);
         frames.push_back({b, 0, 0});
-        if (reached[local(b)]) {
-            if (Block* m = block_of(b->merge_); m && m->function_ == &function)
-                delayed[local(m)] = 1;
-            if (Block* c = block_of(b->continue_); c && c->function_ == &function)
-                delayed[local(c)] = 1;
+        if (reached[b]) {
+            if (merge_of[b] != none)
+                delayed[merge_of[b]] = 1;
+            if (continue_of[b] != none)
+                delayed[continue_of[b]] = 1;
         }
     };
-    visit(function.blocks_.front());
+    visit(0);
     while (!frames.empty()) {
         Frame& f = frames.back();
-        Block* b = f.block;
-        bool live_block = reached[local(b)] != 0;
+        uint32_t b = f.block;
         if (f.stage == 0) {
-            if (live_block && f.next < successor_count(b)) {
-                visit(successor(b, f.next++));
+            if (reached[b] && first[b] + f.next < first[b + 1]) {
+                visit(successor_list[first[b] + f.next++]);
                 continue;
             }
             f.stage = 1;
             continue;
         }
         if (f.stage == 1 || f.stage == 2) {
-            Block* target = live_block ? block_of(f.stage == 1 ? b->continue_ : b->merge_) : nullptr;
+            uint32_t target = !reached[b] ? none : f.stage == 1 ? continue_of[b] : merge_of[b];
             ++f.stage;
-            if (target && target->function_ == &function) {
-                delayed[local(target)] = 0;
+            if (target != none) {
+                delayed[target] = 0;
                 visit(target);
             }
             continue;
@@ -150,17 +150,17 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
     w[1] = function.id_;
     w[2] = spv::FunctionControlMaskNone;
     w[3] = function.type_;
-    std::vector<spv::Id> headers(function.blocks_.size()); // continue target -> its loop header
-    for (Block* b : order) {
-        if (Block* c = block_of(b->continue_); c && c->function_ == &function)
-            headers[local(c)] = b->id_;
-    }
-    for (Block* b : order) {
+    std::vector<spv::Id> headers(block_count); // continue target -> its loop header
+    for (uint32_t b : order)
+        if (continue_of[b] != none)
+            headers[continue_of[b]] = function.blocks_[b]->id_;
+    for (uint32_t index : order) {
+        const Block* b = function.blocks_[index];
         out.push_back(2u << 16 | spv::OpLabel);
         out.push_back(b->id_);
-        if (b == function.blocks_.front())
+        if (index == 0)
             out.insert(out.end(), function.variables_.begin(), function.variables_.end());
-        if (reached[local(b)]) {
+        if (reached[index]) {
             live[b->index_] = 1;
             size_t from = 0;
             std::vector<uint32_t> dead_stores(b->dead_.begin(), b->dead_.end());
@@ -170,7 +170,7 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
                 from = dead + (b->words_[dead] >> 16);
             }
             out.insert(out.end(), b->words_.begin() + from, b->words_.end());
-        } else if (spv::Id header = headers[local(b)]) {
+        } else if (spv::Id header = headers[index]) {
             out.push_back(2u << 16 | spv::OpBranch);
             out.push_back(header);
         } else {
