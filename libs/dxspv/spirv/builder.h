@@ -186,8 +186,9 @@ public:
     void leaveFunction();
     Block& makeNewBlock();
     /// The build point is where the entry point starts: until the build
-    /// point moves or a function is called, a load of a Private variable
-    /// nothing has stored to yet gives its initializer.
+    /// point moves or a function is called, a load of a Private variable or
+    /// of one of the function's Function variables that nothing has stored
+    /// to yet gives its initializer, or OpUndef without one.
     void assume_initial_values()
     {
         initial_ = block_;
@@ -273,7 +274,8 @@ private:
         /// types and constants: offset of the instruction in globals_;
         /// access chains: their variable; bitcasts: their operand;
         /// inserts, constructs and shuffles: their offset in their block;
-        /// Private variables: their offset in globals_
+        /// Private and Function variables: their offset in globals_ or in
+        /// their function's variables_
         uint32_t at = 0;
     };
 

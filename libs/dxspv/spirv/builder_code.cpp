@@ -182,8 +182,8 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
     IdInfo& i = ids_[id];
     i.type = pointer;
     i.op = spv::OpVariable;
-    if (storage == spv::StorageClassPrivate)
-        i.at = uint32_t(at);
+    if (storage == spv::StorageClassPrivate || storage == spv::StorageClassFunction)
+        i.at = uint32_t(at); // in globals_ / the function's variables_
     if (name && *name)
         addName(id, name);
     return id;
@@ -203,12 +203,21 @@ spv::Id Builder::createLoad(spv::Id pointer)
             if (p == pointer)
                 return value;
     }
+    spv::Id pointer_type = getTypeId(pointer);
+    spv::Id type = pointer_type < ids_.size() && ids_[pointer_type].op == spv::OpTypePointer
+                       ? globals_[ids_[pointer_type].at + 3]
+                       : 0;
     if (block_ == initial_ && pointer < ids_.size() && ids_[pointer].op == spv::OpVariable
-        && getStorageClass(pointer) == spv::StorageClassPrivate
         && std::find(written_.begin(), written_.end(), pointer) == written_.end()) {
-        const uint32_t* v = globals_.data() + ids_[pointer].at;
-        if ((v[0] >> 16) == 5)
-            return v[4]; // the initializer
+        // A Private variable, or a Function variable of this function, that
+        // nothing stored to yet: its initializer, else undefined.
+        spv::StorageClass storage = getStorageClass(pointer);
+        const std::vector<uint32_t>* words = storage == spv::StorageClassPrivate    ? &globals_
+                                             : storage == spv::StorageClassFunction ? &block_->function_->variables_
+                                                                                    : nullptr;
+        uint32_t at = ids_[pointer].at;
+        if (words && at + 3 < words->size() && (*words)[at + 2] == pointer)
+            return ((*words)[at] >> 16) == 5 ? (*words)[at + 4] : createUndefined(type);
     }
     if (!stores_.empty()) { // the memory is read: pending stores to it stay
         spv::Id variable = variable_of(pointer);
@@ -218,10 +227,6 @@ spv::Id Builder::createLoad(spv::Id pointer)
                 stores_[kept++] = entry;
         stores_.resize(kept);
     }
-    spv::Id pointer_type = getTypeId(pointer);
-    spv::Id type = pointer_type < ids_.size() && ids_[pointer_type].op == spv::OpTypePointer
-                       ? globals_[ids_[pointer_type].at + 3]
-                       : 0;
     uint32_t* w;
     spv::Id id = result(spv::OpLoad, type, 1, w);
     w[0] = pointer;

@@ -345,7 +345,12 @@ TEST_CASE("builder: at the start of the entry point, Private variables hold thei
     spv::Id other = b.createVariable(spv::StorageClassPrivate, v4, "p", zero);
     spv::Id plain = b.createVariable(spv::StorageClassPrivate, v4, "q");
     CHECK(b.createLoad(out) == zero);
-    CHECK(b.createLoad(plain) != zero); // no initializer: a load
+    spv::Id undefined = b.createLoad(plain); // no initializer: undefined
+    CHECK(undefined == b.createUndefined(v4));
+    spv::Id local = b.createVariable(spv::StorageClassFunction, v4, "f");
+    CHECK(b.createLoad(local) == undefined);
+    b.createStore(zero, local);
+    CHECK(b.createLoad(local) == zero); // the value stored
     // A store through an access chain: the variable's value is no longer known.
     spv::Id chain = b.createBinOp(spv::OpAccessChain, b.makePointer(spv::StorageClassPrivate, u32), other,
         b.makeUintConstant(1));

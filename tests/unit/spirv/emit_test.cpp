@@ -84,7 +84,7 @@ size_t count(const std::string& text, const std::string& needle)
     return n;
 }
 
-#define CHECK_HAS(text, needle) CHECK_MESSAGE(count(text, needle) > 0, "missing '" << (needle) << "' in\n" << (text))
+#define CHECK_HAS(text, needle) CHECK_MESSAGE(count(text, needle) > 0, "missing '" << std::string(needle) << "' in\n" << (text))
 
 /// Emission must fail with `code`, and a message naming `name`.
 void check_refused(const Program& p, Code code, const char* name)
@@ -497,6 +497,7 @@ TEST_CASE("spirv: integer and bit operations")
     b.op(Opcode::firstbit_hi, {r(1, "x")}, {rs(1, "x")});
     b.op(Opcode::firstbit_lo, {r(1, "y")}, {rs(1, "y")});
     b.op(Opcode::firstbit_shi, {r(1, "z")}, {rs(1, "z", i)});
+    store_result(b, 64, 2, "xyzw", "xyzw"); // r2 before uaddc / usubb overwrite it (else its ops are dead)
     b.op(Opcode::uaddc, {r(2, "x"), r(2, "y")}, {rs(0, "x"), rs(0, "y")});
     b.op(Opcode::usubb, {r(2, "z"), r(2, "w")}, {rs(0, "z"), rs(0, "w")});
     b.op(Opcode::ieq, {r(3, "x")}, {rs(0, "x", i), li(3)});
