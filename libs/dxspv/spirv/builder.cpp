@@ -47,7 +47,6 @@ void Builder::reserve(size_t instructions)
     annotations_.reserve(instructions + 32);
     loads_.reserve(32);
     stores_.reserve(16);
-    chains_.reserve(16);
 }
 
 spv::Id Builder::getUniqueId()
@@ -151,6 +150,12 @@ void Builder::addMemberName(spv::Id id, int member, const char* name)
 
 void Builder::addDecoration(spv::Id id, spv::Decoration decoration, int value)
 {
+    if (value < 0) { // once per id (a reused value may be decorated twice)
+        uint32_t& made = decorated_[uint64_t(id) << 32 | uint32_t(decoration)];
+        if (made)
+            return;
+        made = 1;
+    }
     uint32_t* w = emit(annotations_, spv::OpDecorate, value >= 0 ? 4 : 3);
     w[0] = id;
     w[1] = decoration;

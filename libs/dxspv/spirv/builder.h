@@ -200,7 +200,7 @@ public:
             initial_ = nullptr;
         block_ = block;
         loads_.clear();
-        chains_.clear();
+        values_.clear();
         stores_.clear();
     }
     Block* getBuildPoint() const { return block_; }
@@ -303,7 +303,8 @@ private:
     spv::Id variable_of(spv::Id pointer) const;
     bool cacheable(spv::Id pointer) const;
     bool read_only(spv::Id pointer) const;
-    spv::Id reuse_chain(spv::Id id, size_t at, uint32_t previous_last);
+    static bool is_pure(uint32_t op);
+    spv::Id reuse_value(spv::Id id, size_t at, uint32_t previous_last);
     void prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
@@ -334,9 +335,12 @@ private:
     /// not read since (variable, offset): a later store to the variable
     /// makes the earlier one dead.
     std::vector<std::pair<spv::Id, uint32_t>> stores_;
-    /// Offsets of the access chains of the current block in its words (an
-    /// identical chain is reused).
-    std::vector<uint32_t> chains_;
+    /// The instructions without side effects (and the access chains) of the
+    /// current block: a hash of their words -> 1 + their offset (an
+    /// identical one is reused).
+    U64Map values_;
+    /// (id << 32 | decoration) of the decorations without a value, made once.
+    U64Map decorated_;
     Block* initial_ = nullptr;     ///< see assume_initial_values()
     std::vector<spv::Id> written_; ///< variables stored to in initial_
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;

@@ -146,23 +146,30 @@ bool Builder::read_only(spv::Id pointer) const
            || sc == spv::StorageClassUniformConstant;
 }
 
-/// The access chain just emitted at `at` (result `id`), or an identical one
-/// emitted earlier in the block, in which case the new one is taken back.
-spv::Id Builder::reuse_chain(spv::Id id, size_t at, uint32_t previous_last)
+/// The instruction just emitted at `at` (result `id`), or, when it has no
+/// side effects, an identical one emitted earlier in the block, in which
+/// case the new one is taken back.
+spv::Id Builder::reuse_value(spv::Id id, size_t at, uint32_t previous_last)
 {
     std::pmr::vector<uint32_t>& words = block_->words_;
-    uint32_t count = words[at] >> 16;
-    for (uint32_t earlier : chains_) {
-        const uint32_t* e = words.data() + earlier;
-        if (e[0] == words[at] && e[1] == words[at + 1]
-            && std::equal(e + 3, e + count, words.data() + at + 3)) {
-            words.resize(at);
-            block_->last_ = previous_last;
-            return e[2];
-        }
+    uint32_t count = words[at] >> 16, op = words[at] & 0xffffu;
+    if (count < 3 || op == spv::OpExtInst
+        || !(is_pure(op) || op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain))
+        return id;
+    uint64_t hash = (uint64_t(words[at]) << 32 | words[at + 1]) * 0x100000001b3ull;
+    for (uint32_t i = 3; i < count; ++i)
+        hash = (hash ^ words[at + i]) * 0x100000001b3ull;
+    uint32_t& earlier = values_[hash];
+    if (!earlier) {
+        earlier = uint32_t(at) + 1;
+        return id;
     }
-    chains_.push_back(uint32_t(at));
-    return id;
+    const uint32_t* e = words.data() + earlier - 1;
+    if (e[0] != words[at] || e[1] != words[at + 1] || !std::equal(e + 3, e + count, words.data() + at + 3))
+        return id; // another instruction with this hash: both stay
+    words.resize(at);
+    block_->last_ = previous_last;
+    return e[2];
 }
 
 // ---- instructions ----
@@ -274,11 +281,13 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
 
 spv::Id Builder::createUnaryOp(spv::Op op, spv::Id type, spv::Id a)
 {
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, 1, w);
     w[0] = a;
     note_operand(op, id, a);
-    return id;
+    return reuse_value(id, at, last);
 }
 
 spv::Id Builder::createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b)
@@ -290,18 +299,20 @@ spv::Id Builder::createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b)
     w[0] = a;
     w[1] = b;
     note_operand(op, id, a);
-    return op == spv::OpAccessChain ? reuse_chain(id, at, last) : id;
+    return reuse_value(id, at, last);
 }
 
 spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv::Id c)
 {
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, 3, w);
     w[0] = a;
     w[1] = b;
     w[2] = c;
     note_operand(op, id, a);
-    return id;
+    return reuse_value(id, at, last);
 }
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const spv::Id> operands)
@@ -313,20 +324,22 @@ spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const spv::Id> ope
     std::copy(operands.begin(), operands.end(), w);
     if (!operands.empty())
         note_operand(op, id, operands[0]);
-    return op == spv::OpAccessChain ? reuse_chain(id, at, last) : id;
+    return reuse_value(id, at, last);
 }
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const IdImmediate> operands)
 {
     if (op == spv::OpVectorShuffle && operands.size() > 2 && operands.size() <= 18)
         return vector_shuffle(type, operands);
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     for (const IdImmediate& o : operands)
         *w++ = o.word;
     if (!operands.empty() && operands[0].isId)
         note_operand(op, id, operands[0].word);
-    return id;
+    return reuse_value(id, at, last);
 }
 
 /// OpVectorShuffle, its components traced through the shuffles that made
@@ -381,10 +394,12 @@ spv::Id Builder::vector_shuffle(spv::Id type, std::span<const IdImmediate> opera
 
 spv::Id Builder::emit_shuffle(spv::Id type, const uint32_t* operands, size_t count)
 {
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(spv::OpVectorShuffle, type, uint32_t(count), w);
     std::copy(operands, operands + count, w);
-    return id;
+    return reuse_value(id, at, last);
 }
 
 void Builder::createNoResultOp(spv::Op op)
@@ -444,11 +459,13 @@ spv::Id Builder::createCompositeExtract(spv::Id composite, spv::Id type, unsigne
         }
         break;
     }
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(spv::OpCompositeExtract, type, 2, w);
     w[0] = composite;
     w[1] = index;
-    return id;
+    return reuse_value(id, at, last);
 }
 
 spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index)
@@ -457,12 +474,14 @@ spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::I
     for (const uint32_t* d; (d = composite_words(composite)) && (d[0] & 0xffffu) == spv::OpCompositeInsert
                             && (d[0] >> 16) == 6 && d[5] == index;)
         composite = d[4];
+    size_t at = block_->words_.size();
+    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(spv::OpCompositeInsert, type, 3, w);
     w[0] = object;
     w[1] = composite;
     w[2] = index;
-    return id;
+    return reuse_value(id, at, last);
 }
 
 spv::Id Builder::createCompositeConstruct(spv::Id type, std::span<const spv::Id> parts)

@@ -14,11 +14,9 @@
 
 namespace dxspv::spirv {
 
-namespace {
-
-/// Instructions without side effects, whose result, when nothing uses it,
-/// can go.
-bool is_pure(uint32_t op)
+/// Instructions without side effects: a result nothing uses can go, an
+/// identical one in the same block can serve instead (Builder::reuse_value).
+bool Builder::is_pure(uint32_t op)
 {
     switch (op) {
     case spv::OpUndef:
@@ -43,6 +41,8 @@ bool is_pure(uint32_t op)
                || (op >= spv::OpShiftRightLogical && op <= spv::OpBitCount);
     }
 }
+
+namespace {
 
 /// The literal words [first, end) of an instruction with opcode `op` in a
 /// function, for the instructions whose literals are common (others count

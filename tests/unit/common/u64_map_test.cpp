@@ -32,3 +32,22 @@ TEST_CASE("u64 map: values stay with their keys through growth")
     CHECK(map[999] == 0);                     // a new one, 0 until set
     CHECK(map.size() == expected.size() + 3);
 }
+
+TEST_CASE("u64 map: clear() empties the map, which fills again")
+{
+    U64Map map;
+    for (uint64_t k = 1; k <= 100; ++k)
+        map[k * 977] = uint32_t(k);
+    map.clear();
+    CHECK(map.size() == 0);
+    for (uint64_t k = 1; k <= 100; ++k)
+        CHECK(map.find(k * 977) == 0);
+    map[977] = 5;
+    CHECK(map[977] == 5);
+    CHECK(map.find(2 * 977) == 0);
+    for (uint64_t k = 1000; k < 1300; ++k) // grows after a clear
+        map[k] = uint32_t(k);
+    CHECK(map.find(1299) == 1299);
+    CHECK(map.find(977) == 5);
+    CHECK(map.size() == 301);
+}

@@ -366,3 +366,38 @@ TEST_CASE("builder: at the start of the entry point, Private variables hold thei
     b.makeReturn();
     finish(b);
 }
+
+TEST_CASE("builder: an instruction without side effects identical to one earlier in its block is reused")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32), f32 = b.makeFloatType(32), v4 = b.makeVectorType(u32, 4);
+    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
+    spv::Id loaded = b.createLoad(var);
+    spv::Id x = b.createCompositeExtract(loaded, u32, 0);
+    CHECK(b.createCompositeExtract(loaded, u32, 0) == x);
+    CHECK(b.createCompositeExtract(loaded, u32, 1) != x);
+    spv::Id sum = b.createBinOp(spv::OpIAdd, u32, x, x);
+    CHECK(b.createBinOp(spv::OpIAdd, u32, x, x) == sum);
+    CHECK(b.createBinOp(spv::OpISub, u32, x, x) != sum);
+    spv::Id cast = b.createUnaryOp(spv::OpBitcast, f32, sum);
+    CHECK(b.createUnaryOp(spv::OpBitcast, f32, sum) == cast);
+    spv::Id product = b.createBinOp(spv::OpFMul, f32, cast, cast);
+    b.addDecoration(product, spv::DecorationNoContraction);
+    spv::Id again = b.createBinOp(spv::OpFMul, f32, cast, cast);
+    CHECK(again == product);
+    b.addDecoration(again, spv::DecorationNoContraction); // made once
+    // In another block: a new instruction.
+    Block& next = b.makeNewBlock();
+    b.createBranch(&next);
+    b.setBuildPoint(&next);
+    spv::Id later = b.createBinOp(spv::OpIAdd, u32, x, x);
+    CHECK(later != sum);
+    spv::Id both = b.createCompositeInsert(b.createUnaryOp(spv::OpBitcast, u32, again), loaded, v4, 1);
+    b.createStore(b.createCompositeInsert(later, both, v4, 2), var);
+    b.makeReturn();
+    std::string text = finish(b);
+    CHECK(count(text, "OpDecorate") == 1);
+    CHECK(count(text, "OpFMul") == 1);
+    CHECK(count(text, "OpIAdd") == 2);
+}
