@@ -339,6 +339,7 @@ private:
     /// current block: a hash of their words -> 1 + their offset (an
     /// identical one is reused).
     U64Map values_;
+    static constexpr size_t max_reuse_window = 1024;
     /// (id << 32 | decoration) of the decorations without a value, made once.
     U64Map decorated_;
     Block* initial_ = nullptr;     ///< see assume_initial_values()

@@ -159,6 +159,8 @@ spv::Id Builder::reuse_value(spv::Id id, size_t at, uint32_t previous_last)
     uint64_t hash = (uint64_t(words[at]) << 32 | words[at + 1]) * 0x100000001b3ull;
     for (uint32_t i = 3; i < count; ++i)
         hash = (hash ^ words[at + i]) * 0x100000001b3ull;
+    if (values_.size() >= max_reuse_window)
+        values_.clear(); // a long block: reuse within windows, the map stays in the cache
     uint32_t& earlier = values_[hash];
     if (!earlier) {
         earlier = uint32_t(at) + 1;
