@@ -153,7 +153,7 @@ spv::Id Builder::reuse_value(spv::Id id, size_t at, uint32_t previous_last)
 {
     std::pmr::vector<uint32_t>& words = block_->words_;
     uint32_t count = words[at] >> 16, op = words[at] & 0xffffu;
-    if (count < 3 || op == spv::OpExtInst
+    if (count < 3 || op == spv::OpExtInst || op == spv::OpLoad // memory may change between two loads
         || !(is_pure(op) || op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain))
         return id;
     uint64_t hash = (uint64_t(words[at]) << 32 | words[at + 1]) * 0x100000001b3ull;

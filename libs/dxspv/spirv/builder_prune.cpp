@@ -14,8 +14,9 @@
 
 namespace dxspv::spirv {
 
-/// Instructions without side effects: a result nothing uses can go, an
-/// identical one in the same block can serve instead (Builder::reuse_value).
+/// Instructions without side effects: a result nothing uses can go, and
+/// (loads aside) an identical one in the same block can serve instead
+/// (Builder::reuse_value).
 bool Builder::is_pure(uint32_t op)
 {
     switch (op) {
