@@ -281,6 +281,17 @@ TEST_CASE("bitstream: malformed streams give numbered diagnostics with the bit o
         w.end();
         CHECK(first_code(w) == Code::bitstream_past_block_end);
     }
+    SUBCASE("an array of zero-bit elements longer than the block")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.define_abbrev({{0, 1}, {3, 0}, {1, 0}}); // code 1, array of fixed(0)
+        w.emit(4, 3);
+        w.vbr(1u << 24, 6); // 16 M elements in a block of a few dozen bits
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_past_block_end);
+    }
     SUBCASE("blob past the block end")
     {
         BitWriter w;

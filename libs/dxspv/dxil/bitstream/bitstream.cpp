@@ -361,10 +361,12 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vecto
             if (!check_in_block())
                 return false;
             const AbbrevOp& elt = op[1];
-            uint64_t min_bits = elt.kind == AbbrevOp::Kind::literal ? 0
-                : elt.kind == AbbrevOp::Kind::char6              ? 6
-                                                                 : elt.value;
-            if (overflow || (min_bits && n > (end_bit_ - bits_.pos()) / min_bits) || n > (uint64_t(1) << 26)) {
+            // Elements of zero bits (literals, fixed(0)) count as one bit, so
+            // that a few bytes cannot announce millions of them.
+            uint64_t min_bits = elt.kind == AbbrevOp::Kind::char6 ? 6
+                : elt.kind == AbbrevOp::Kind::literal || elt.value == 0 ? 1
+                                                                         : elt.value;
+            if (overflow || n > (end_bit_ - bits_.pos()) / min_bits || n > (uint64_t(1) << 26)) {
                 error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
                 return false;
             }
