@@ -19,6 +19,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.hpp>
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -52,6 +53,7 @@ public:
     }
     void push_back(T v)
     {
+        assert(count_ < N); // N is the call site's own bound, not the input's
         if (count_ < N)
             items_[count_++] = v;
     }
@@ -304,7 +306,7 @@ private:
     bool cacheable(spv::Id pointer) const;
     bool read_only(spv::Id pointer) const;
     static bool is_pure(uint32_t op);
-    spv::Id reuse_value(spv::Id id, size_t at, uint32_t previous_last);
+    spv::Id reuse_value(spv::Id id);
     void prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
@@ -342,8 +344,9 @@ private:
     static constexpr size_t max_reuse_window = 1024;
     /// (id << 32 | decoration) of the decorations without a value, made once.
     U64Map decorated_;
+    uint32_t previous_last_ = ~0u; ///< the build point's last_ before result()'s instruction
     Block* initial_ = nullptr;     ///< see assume_initial_values()
-    std::vector<spv::Id> written_; ///< variables stored to in initial_
+    U64Map written_;               ///< variables stored to in initial_ (-> 1)
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

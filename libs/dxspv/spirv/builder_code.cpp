@@ -70,6 +70,7 @@ spv::Id Builder::result(spv::Op op, spv::Id type, uint32_t operand_count, uint32
         *w++ = type;
     *w++ = id;
     operands = w;
+    previous_last_ = block_->last_; // reuse_value() takes the instruction back
     block_->last_ = uint32_t(at);
     block_->successor_count_ = 0;
     IdInfo& i = ids_[id];
@@ -146,12 +147,13 @@ bool Builder::read_only(spv::Id pointer) const
            || sc == spv::StorageClassUniformConstant;
 }
 
-/// The instruction just emitted at `at` (result `id`), or, when it has no
-/// side effects, an identical one emitted earlier in the block, in which
-/// case the new one is taken back.
-spv::Id Builder::reuse_value(spv::Id id, size_t at, uint32_t previous_last)
+/// The instruction result() has just emitted (result `id`), or, when it
+/// has no side effects, an identical one emitted earlier in the block, in
+/// which case the new one is taken back.
+spv::Id Builder::reuse_value(spv::Id id)
 {
     std::pmr::vector<uint32_t>& words = block_->words_;
+    size_t at = block_->last_;
     uint32_t count = words[at] >> 16, op = words[at] & 0xffffu;
     if (count < 3 || op == spv::OpExtInst || op == spv::OpLoad // memory may change between two loads
         || !(is_pure(op) || op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain))
@@ -170,7 +172,7 @@ spv::Id Builder::reuse_value(spv::Id id, size_t at, uint32_t previous_last)
     if (e[0] != words[at] || e[1] != words[at + 1] || !std::equal(e + 3, e + count, words.data() + at + 3))
         return id; // another instruction with this hash: both stay
     words.resize(at);
-    block_->last_ = previous_last;
+    block_->last_ = previous_last_;
     return e[2];
 }
 
@@ -217,7 +219,7 @@ spv::Id Builder::createLoad(spv::Id pointer)
                        ? globals_[ids_[pointer_type].at + 3]
                        : 0;
     if (block_ == initial_ && pointer < ids_.size() && ids_[pointer].op == spv::OpVariable
-        && std::find(written_.begin(), written_.end(), pointer) == written_.end()) {
+        && !written_.find(pointer)) {
         // A Private variable, or a Function variable of this function, that
         // nothing stored to yet: its initializer, else undefined.
         spv::StorageClass storage = getStorageClass(pointer);
@@ -252,7 +254,7 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
     w[0] = pointer;
     w[1] = value;
     if (initial_ == block_)
-        written_.push_back(variable_of(pointer));
+        written_[variable_of(pointer)] = 1;
     if (!cacheable(pointer))
         return;
     if (pointer == variable_of(pointer)) {
@@ -283,65 +285,55 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
 
 spv::Id Builder::createUnaryOp(spv::Op op, spv::Id type, spv::Id a)
 {
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, 1, w);
     w[0] = a;
     note_operand(op, id, a);
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 spv::Id Builder::createBinOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b)
 {
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, 2, w);
     w[0] = a;
     w[1] = b;
     note_operand(op, id, a);
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 spv::Id Builder::createTriOp(spv::Op op, spv::Id type, spv::Id a, spv::Id b, spv::Id c)
 {
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, 3, w);
     w[0] = a;
     w[1] = b;
     w[2] = c;
     note_operand(op, id, a);
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const spv::Id> operands)
 {
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     std::copy(operands.begin(), operands.end(), w);
     if (!operands.empty())
         note_operand(op, id, operands[0]);
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 spv::Id Builder::createOp(spv::Op op, spv::Id type, std::span<const IdImmediate> operands)
 {
     if (op == spv::OpVectorShuffle && operands.size() > 2 && operands.size() <= 18)
         return vector_shuffle(type, operands);
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(op, type, uint32_t(operands.size()), w);
     for (const IdImmediate& o : operands)
         *w++ = o.word;
     if (!operands.empty() && operands[0].isId)
         note_operand(op, id, operands[0].word);
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 /// OpVectorShuffle, its components traced through the shuffles that made
@@ -396,12 +388,10 @@ spv::Id Builder::vector_shuffle(spv::Id type, std::span<const IdImmediate> opera
 
 spv::Id Builder::emit_shuffle(spv::Id type, const uint32_t* operands, size_t count)
 {
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(spv::OpVectorShuffle, type, uint32_t(count), w);
     std::copy(operands, operands + count, w);
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 void Builder::createNoResultOp(spv::Op op)
@@ -461,13 +451,11 @@ spv::Id Builder::createCompositeExtract(spv::Id composite, spv::Id type, unsigne
         }
         break;
     }
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(spv::OpCompositeExtract, type, 2, w);
     w[0] = composite;
     w[1] = index;
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index)
@@ -476,14 +464,12 @@ spv::Id Builder::createCompositeInsert(spv::Id object, spv::Id composite, spv::I
     for (const uint32_t* d; (d = composite_words(composite)) && (d[0] & 0xffffu) == spv::OpCompositeInsert
                             && (d[0] >> 16) == 6 && d[5] == index;)
         composite = d[4];
-    size_t at = block_->words_.size();
-    uint32_t last = block_->last_;
     uint32_t* w;
     spv::Id id = result(spv::OpCompositeInsert, type, 3, w);
     w[0] = object;
     w[1] = composite;
     w[2] = index;
-    return reuse_value(id, at, last);
+    return reuse_value(id);
 }
 
 spv::Id Builder::createCompositeConstruct(spv::Id type, std::span<const spv::Id> parts)
