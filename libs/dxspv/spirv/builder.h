@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "common/u64_map.h"
+#include "spirv/word_arena.h"
 
 namespace dxspv::spirv {
 
@@ -69,8 +70,8 @@ class Function;
 
 class Block {
 public:
-    /// Its words live in `memory` (the builder's arena).
-    explicit Block(std::pmr::memory_resource* memory) : words_(memory), dead_(memory) {}
+    /// Its words live in the builder's WordArena, its dead stores in `memory`.
+    explicit Block(std::pmr::memory_resource* memory) : dead_(memory) {}
     spv::Id getId() const { return id_; }
     Function& getParent() const { return *function_; }
     bool isTerminated() const;
@@ -83,7 +84,7 @@ private:
     uint32_t index_ = 0;        ///< in Builder::blocks_
     uint32_t local_ = 0;        ///< in its function's blocks_
     Function* function_ = nullptr;
-    std::pmr::vector<uint32_t> words_;
+    Words words_;
     uint32_t last_ = ~0u;       ///< offset of the last instruction in words_
     std::pmr::vector<uint32_t> dead_; ///< offsets of stores a later store made useless
     static constexpr uint32_t no_block = ~0u;
@@ -282,15 +283,21 @@ private:
     };
 
     IdInfo& info(spv::Id id);
-    /// Appends an instruction of `word_count` words to `words` (a section, a
-    /// block); returns where its operands go.
-    template <class Words>
-    static uint32_t* emit(Words& words, spv::Op op, uint32_t word_count)
+    /// Appends an instruction of `word_count` words to `words` (a section);
+    /// returns where its operands go.
+    static uint32_t* emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count)
     {
         size_t at = words.size();
         words.resize(at + word_count);
         words[at] = word_count << 16 | uint32_t(op);
         return words.data() + at + 1;
+    }
+    /// The same at the end of the build point's block.
+    uint32_t* emit_in_block(spv::Op op, uint32_t word_count)
+    {
+        uint32_t* w = block_words_.append(block_->words_, word_count);
+        w[0] = word_count << 16 | uint32_t(op);
+        return w + 1;
     }
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
     spv::Id typed_global(spv::Op op, spv::Id type, std::vector<spv::Id>& made);
@@ -307,7 +314,14 @@ private:
     bool read_only(spv::Id pointer) const;
     static bool is_pure(uint32_t op);
     spv::Id reuse_value(spv::Id id);
-    void prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const;
+    /// The function code's instructions (at `starts`) that stay (`kept`), and
+    /// the ids whose definitions go (`removed`).
+    struct Pruned {
+        std::vector<uint32_t> starts;
+        std::vector<uint8_t> dropped;
+        std::vector<uint8_t> removed;
+    };
+    void prune(const std::vector<uint32_t>& code, Pruned& pruned) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
     size_t successors(const Block& block, Block** out) const;
@@ -325,7 +339,8 @@ private:
     std::deque<Function> functions_;
     /// The blocks' words: one allocation per block and per growth would
     /// cost more than the words (and scatter them); freed with the builder.
-    std::pmr::monotonic_buffer_resource arena_{16384};
+    WordArena block_words_;
+    std::pmr::monotonic_buffer_resource arena_{4096}; ///< the blocks' dead stores
     std::deque<Block> blocks_;
     Block* block_ = nullptr;
     /// Loads of Function and Private pointers in the current block and the

@@ -63,9 +63,8 @@ Block& Builder::makeNewBlock()
 spv::Id Builder::result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands)
 {
     spv::Id id = getUniqueId();
-    std::pmr::vector<uint32_t>& words = block_->words_;
-    size_t at = words.size();
-    uint32_t* w = emit(words, op, operand_count + (type ? 3 : 2));
+    size_t at = block_->words_.size;
+    uint32_t* w = emit_in_block(op, operand_count + (type ? 3 : 2));
     if (type)
         *w++ = type;
     *w++ = id;
@@ -91,7 +90,7 @@ const uint32_t* Builder::composite_words(spv::Id id) const
     const IdInfo& i = ids_[id];
     if (i.op != spv::OpCompositeInsert && i.op != spv::OpCompositeConstruct && i.op != spv::OpVectorShuffle)
         return nullptr;
-    return blocks_[i.block - 1].words_.data() + i.at;
+    return blocks_[i.block - 1].words_.data + i.at;
 }
 
 /// Components of a vector-typed id (0 for anything else).
@@ -106,9 +105,8 @@ uint32_t Builder::vector_size(spv::Id id) const
 /// Appends `op` without a result.
 void Builder::instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands)
 {
-    std::pmr::vector<uint32_t>& words = block_->words_;
-    size_t at = words.size();
-    operands = emit(words, op, operand_count + 1);
+    size_t at = block_->words_.size;
+    operands = emit_in_block(op, operand_count + 1);
     block_->last_ = uint32_t(at);
     block_->successor_count_ = 0;
 }
@@ -152,7 +150,7 @@ bool Builder::read_only(spv::Id pointer) const
 /// which case the new one is taken back.
 spv::Id Builder::reuse_value(spv::Id id)
 {
-    std::pmr::vector<uint32_t>& words = block_->words_;
+    Words& words = block_->words_;
     size_t at = block_->last_;
     uint32_t count = words[at] >> 16, op = words[at] & 0xffffu;
     if (count < 3 || op == spv::OpExtInst || op == spv::OpLoad // memory may change between two loads
@@ -168,10 +166,10 @@ spv::Id Builder::reuse_value(spv::Id id)
         earlier = uint32_t(at) + 1;
         return id;
     }
-    const uint32_t* e = words.data() + earlier - 1;
-    if (e[0] != words[at] || e[1] != words[at + 1] || !std::equal(e + 3, e + count, words.data() + at + 3))
+    const uint32_t* e = words.data + earlier - 1;
+    if (e[0] != words[at] || e[1] != words[at + 1] || !std::equal(e + 3, e + count, words.data + at + 3))
         return id; // another instruction with this hash: both stay
-    words.resize(at);
+    words.size = uint32_t(at);
     block_->last_ = previous_last_;
     return e[2];
 }
@@ -248,7 +246,7 @@ spv::Id Builder::createLoad(spv::Id pointer)
 
 void Builder::createStore(spv::Id value, spv::Id pointer)
 {
-    size_t at = block_->words_.size();
+    size_t at = block_->words_.size;
     uint32_t* w;
     instruction(spv::OpStore, 2, w);
     w[0] = pointer;

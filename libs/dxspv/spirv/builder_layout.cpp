@@ -29,7 +29,7 @@ size_t Builder::successors(const Block& block, Block** out) const
 {
     if (block.last_ == ~0u)
         return 0;
-    const uint32_t* w = block.words_.data() + block.last_;
+    const uint32_t* w = block.words_.data + block.last_;
     uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
     size_t n = 0;
     auto add = [&](spv::Id label) {
@@ -166,10 +166,10 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
             std::vector<uint32_t> dead_stores(b->dead_.begin(), b->dead_.end());
             std::sort(dead_stores.begin(), dead_stores.end());
             for (uint32_t dead : dead_stores) { // dead stores left out
-                out.insert(out.end(), b->words_.begin() + from, b->words_.begin() + dead);
+                out.insert(out.end(), b->words_.data + from, b->words_.data + dead);
                 from = dead + (b->words_[dead] >> 16);
             }
-            out.insert(out.end(), b->words_.begin() + from, b->words_.end());
+            out.insert(out.end(), b->words_.data + from, b->words_.end());
         } else if (spv::Id header = headers[index]) {
             out.push_back(2u << 16 | spv::OpBranch);
             out.push_back(header);
@@ -183,7 +183,6 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
 void Builder::dump(std::vector<uint32_t>& out) const
 {
     out.clear();
-    out.reserve(5 + globals_.size() + names_.size() + annotations_.size() + blocks_.size() * 16);
     out.insert(out.end(), {spv::MagicNumber, version_, 0u, bound_ + 1, 0u});
     for (uint32_t c : capabilities_) {
         out.push_back(2u << 16 | spv::OpCapability);
@@ -201,13 +200,21 @@ void Builder::dump(std::vector<uint32_t>& out) const
     // The functions first (into their own buffer), to know which blocks are
     // live and which variables and values are gone before the interface,
     // names, decorations and globals are written.
+    size_t code_words = 0; // at most: each block's words, its label, a branch
+    for (const Function& f : functions_)
+        code_words += 6 + f.variables_.size();
+    for (const Block& b : blocks_)
+        code_words += b.words_.size + 4;
     std::vector<uint32_t> code;
-    code.reserve(blocks_.size() * 16);
+    code.reserve(code_words);
     std::vector<uint8_t> live(blocks_.size());
     for (const Function& f : functions_)
         dump_function(f, code, live);
-    std::vector<uint8_t> removed(bound_ + 1);
-    prune(code, removed);
+    Pruned pruned;
+    prune(code, pruned);
+    const std::vector<uint8_t>& removed = pruned.removed;
+    out.reserve(out.size() + entry_points_.size() + execution_modes_.size() + names_.size() + annotations_.size()
+                + globals_.size() + code.size());
     for (size_t at = 0; at < entry_points_.size();) { // interfaces without removed variables
         const uint32_t* w = entry_points_.data() + at;
         uint32_t count = w[0] >> 16, first = 3;
@@ -246,7 +253,16 @@ void Builder::dump(std::vector<uint32_t>& out) const
             out.insert(out.end(), globals_.begin() + at, globals_.begin() + at + count);
         at += count;
     }
-    out.insert(out.end(), code.begin(), code.end());
+    if (pruned.starts.empty()) {
+        out.insert(out.end(), code.begin(), code.end());
+        return;
+    }
+    for (size_t k = 0; k < pruned.starts.size(); ++k) {
+        if (!pruned.dropped[k]) {
+            const uint32_t* w = code.data() + pruned.starts[k];
+            out.insert(out.end(), w, w + (w[0] >> 16));
+        }
+    }
 }
 
 } // namespace dxspv::spirv

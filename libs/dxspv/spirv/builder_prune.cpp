@@ -107,10 +107,14 @@ bool is_removable_global(uint32_t op)
 
 } // namespace
 
-void Builder::prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) const
+void Builder::prune(const std::vector<uint32_t>& code, Pruned& pruned) const
 {
-    std::vector<uint32_t> uses(bound_ + 1), stored(bound_ + 1), starts;
-    std::vector<uint8_t> drop;
+    std::vector<uint32_t> uses(bound_ + 1), stored(bound_ + 1);
+    std::vector<uint32_t>& starts = pruned.starts;
+    std::vector<uint8_t>& drop = pruned.dropped;
+    std::vector<uint8_t>& removed = pruned.removed;
+    removed.assign(bound_ + 1, 0);
+    starts.reserve(code.size() / 4);
     auto count_words = [&](const uint32_t* w, bool global, int delta) {
         uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
         if (global) {
@@ -127,8 +131,10 @@ void Builder::prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) 
     };
     for (size_t at = 0; at < code.size();) {
         uint32_t count = code[at] >> 16;
-        if (count == 0)
+        if (count == 0) { // not an instruction: nothing is pruned
+            starts.clear();
             return;
+        }
         starts.push_back(uint32_t(at));
         count_words(code.data() + at, false, 1);
         if ((code[at] & 0xffffu) == spv::OpStore && count > 2 && code[at + 1] <= bound_)
@@ -203,16 +209,6 @@ void Builder::prune(std::vector<uint32_t>& code, std::vector<uint8_t>& removed) 
         removed[w[result]] = 1;
         count_words(w, true, -1);
     }
-
-    size_t out = 0;
-    for (size_t k = 0; k < starts.size(); ++k) {
-        uint32_t count = code[starts[k]] >> 16;
-        if (!drop[k]) {
-            std::copy(code.begin() + starts[k], code.begin() + starts[k] + count, code.begin() + out);
-            out += count;
-        }
-    }
-    code.resize(out);
 }
 
 } // namespace dxspv::spirv
