@@ -31,6 +31,7 @@ public:
     {
         place_blocks();
         const uint32_t n = g_.size();
+        t_.nodes.reserve(5 * size_t(n) + 16); // about 3-4.5 per block (a block, its jumps or selection, scopes)
         scope_of_.assign(n, none);
         loop_of_.assign(n, none);
         work_.push_back({0, 0});

@@ -105,8 +105,10 @@ bool structurize_region(vsir::Program& program, const Region& region, std::vecto
     stats.unreachable_blocks += graph.unreachable;
     if (!simplify_tree(program, graph, tree, stats, diags, region.blocks))
         return false;
-    std::vector<vsir::Instruction> body;
-    if (emit_tree(program, graph, tree, jump_reg, body, stats)) {
+    // The code goes straight into `out`; the jump-target temp's initial
+    // value goes in front of it when a multilevel jump used the temp.
+    const size_t start = out.size();
+    if (emit_tree(program, graph, tree, jump_reg, out, stats)) {
         // mov jt.x, l(0) before the region's code.
         vsir::Instruction init;
         init.opcode = vsir::Opcode::mov;
@@ -121,10 +123,9 @@ bool structurize_region(vsir::Program& program, const Region& region, std::vecto
         vsir::SrcParam& s = program.srcs.emplace_back();
         s.reg = vsir::make_immediate(vsir::DataType::u32, 0);
         s.swizzle = vsir::make_swizzle(0, 0, 0, 0);
-        out.push_back(init);
+        out.insert(out.begin() + ptrdiff_t(start), init);
         used = true;
     }
-    out.insert(out.end(), body.begin(), body.end());
     return true;
 }
 
@@ -137,8 +138,11 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
     if (has_phis(program, diags))
         return false;
     std::vector<uint32_t> label_map(program.label_count, none);
+    // Room for what structured code adds (construct ends, trampolines): a
+    // long program grows once at most instead of doubling its way up.
+    const size_t size = program.instructions.size();
     std::vector<vsir::Instruction> out;
-    out.reserve(program.instructions.size());
+    out.reserve(size + size / 4 + 16);
     const uint32_t jump_reg = program.temp_count;
     bool used = false;
     for (const Region& region : find_regions(program)) {

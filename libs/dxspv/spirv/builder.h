@@ -70,8 +70,6 @@ class Function;
 
 class Block {
 public:
-    /// Its words live in the builder's WordArena, its dead stores in `memory`.
-    explicit Block(std::pmr::memory_resource* memory) : dead_(memory) {}
     spv::Id getId() const { return id_; }
     Function& getParent() const { return *function_; }
     bool isTerminated() const;
@@ -86,7 +84,7 @@ private:
     Function* function_ = nullptr;
     Words words_;
     uint32_t last_ = ~0u;       ///< offset of the last instruction in words_
-    std::pmr::vector<uint32_t> dead_; ///< offsets of stores a later store made useless
+    uint32_t dead_ = ~0u;       ///< stores a later store made useless: a list in Builder::dead_stores_
     static constexpr uint32_t no_block = ~0u;
     /// Index in the function's blocks_ of the OpSelectionMerge / OpLoopMerge
     /// target and of the OpLoopMerge continue target.
@@ -324,6 +322,7 @@ private:
     void prune(const std::vector<uint32_t>& code, Pruned& pruned) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
+    Block& new_block(Function& function);
     size_t successors(const Block& block, Block** out) const;
     void dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const;
 
@@ -340,8 +339,10 @@ private:
     /// The blocks' words: one allocation per block and per growth would
     /// cost more than the words (and scatter them); freed with the builder.
     WordArena block_words_;
-    std::pmr::monotonic_buffer_resource arena_{4096}; ///< the blocks' dead stores
-    std::deque<Block> blocks_;
+    std::pmr::monotonic_buffer_resource arena_{4096}; ///< the Block objects
+    std::vector<Block*> blocks_;
+    /// Dead stores: (offset in its block, next of the block's list).
+    std::vector<std::pair<uint32_t, uint32_t>> dead_stores_;
     Block* block_ = nullptr;
     /// Loads of Function and Private pointers in the current block and the
     /// value each holds (the last store or load); such memory is private to

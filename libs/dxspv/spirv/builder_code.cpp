@@ -3,6 +3,8 @@
 #include "spirv/builder.h"
 
 #include <algorithm>
+#include <new>
+#include <type_traits>
 
 namespace dxspv::spirv {
 
@@ -17,14 +19,7 @@ Function* Builder::makeFunctionEntry(spv::Id return_type, const char* name, Bloc
     if (name && *name)
         addName(f.id_, name);
     setBuildPoint(nullptr);
-    Block* first = &blocks_.emplace_back(&arena_);
-    first->id_ = getUniqueId();
-    first->index_ = uint32_t(blocks_.size() - 1);
-    ids_[first->id_].op = spv::OpLabel;
-    ids_[first->id_].at = first->index_;
-    first->function_ = &f;
-    first->local_ = 0;
-    f.blocks_.push_back(first);
+    Block* first = &new_block(f);
     setBuildPoint(first);
     if (entry)
         *entry = first;
@@ -44,15 +39,23 @@ void Builder::leaveFunction()
 
 Block& Builder::makeNewBlock()
 {
-    Function* f = block_->function_;
-    Block& b = blocks_.emplace_back(&arena_);
+    return new_block(*block_->function_);
+}
+
+/// A block of `function` at the end of its list. Blocks are trivially
+/// destructible and live in the arena (freed with the builder).
+Block& Builder::new_block(Function& function)
+{
+    static_assert(std::is_trivially_destructible_v<Block>);
+    Block& b = *new (arena_.allocate(sizeof(Block), alignof(Block))) Block();
     b.id_ = getUniqueId();
-    b.index_ = uint32_t(blocks_.size() - 1);
+    b.index_ = uint32_t(blocks_.size());
+    blocks_.push_back(&b);
     ids_[b.id_].op = spv::OpLabel;
     ids_[b.id_].at = b.index_;
-    b.function_ = f;
-    b.local_ = uint32_t(f->blocks_.size());
-    f->blocks_.push_back(&b);
+    b.function_ = &function;
+    b.local_ = uint32_t(function.blocks_.size());
+    function.blocks_.push_back(&b);
     return b;
 }
 
@@ -90,7 +93,7 @@ const uint32_t* Builder::composite_words(spv::Id id) const
     const IdInfo& i = ids_[id];
     if (i.op != spv::OpCompositeInsert && i.op != spv::OpCompositeConstruct && i.op != spv::OpVectorShuffle)
         return nullptr;
-    return blocks_[i.block - 1].words_.data + i.at;
+    return blocks_[i.block - 1]->words_.data + i.at;
 }
 
 /// Components of a vector-typed id (0 for anything else).
@@ -261,7 +264,8 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
         bool replaced = false;
         for (auto& entry : stores_) {
             if (entry.first == pointer) {
-                block_->dead_.push_back(entry.second);
+                dead_stores_.emplace_back(entry.second, block_->dead_);
+                block_->dead_ = uint32_t(dead_stores_.size() - 1);
                 entry.second = uint32_t(at);
                 replaced = true;
             }

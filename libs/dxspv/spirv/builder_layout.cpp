@@ -20,7 +20,7 @@ Block* Builder::block_of(spv::Id label) const
 {
     if (label >= ids_.size() || ids_[label].op != spv::OpLabel)
         return nullptr;
-    return const_cast<Block*>(&blocks_[ids_[label].at]);
+    return blocks_[ids_[label].at];
 }
 
 /// The blocks `block`'s terminator branches to (at most 2 + 2 per case; the
@@ -151,6 +151,7 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
     w[2] = spv::FunctionControlMaskNone;
     w[3] = function.type_;
     std::vector<spv::Id> headers(block_count); // continue target -> its loop header
+    std::vector<uint32_t> dead_stores;
     for (uint32_t b : order)
         if (continue_of[b] != none)
             headers[continue_of[b]] = function.blocks_[b]->id_;
@@ -163,7 +164,9 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
         if (reached[index]) {
             live[b->index_] = 1;
             size_t from = 0;
-            std::vector<uint32_t> dead_stores(b->dead_.begin(), b->dead_.end());
+            dead_stores.clear();
+            for (uint32_t d = b->dead_; d != ~0u; d = dead_stores_[d].second)
+                dead_stores.push_back(dead_stores_[d].first);
             std::sort(dead_stores.begin(), dead_stores.end());
             for (uint32_t dead : dead_stores) { // dead stores left out
                 out.insert(out.end(), b->words_.data + from, b->words_.data + dead);
@@ -203,8 +206,8 @@ void Builder::dump(std::vector<uint32_t>& out) const
     size_t code_words = 0; // at most: each block's words, its label, a branch
     for (const Function& f : functions_)
         code_words += 6 + f.variables_.size();
-    for (const Block& b : blocks_)
-        code_words += b.words_.size + 4;
+    for (const Block* b : blocks_)
+        code_words += b->words_.size + 4;
     std::vector<uint32_t> code;
     code.reserve(code_words);
     std::vector<uint8_t> live(blocks_.size());
