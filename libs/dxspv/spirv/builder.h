@@ -312,19 +312,21 @@ private:
     bool read_only(spv::Id pointer) const;
     static bool is_pure(uint32_t op);
     spv::Id reuse_value(spv::Id id);
-    /// The function code's instructions (at `starts`) that stay (`kept`), and
-    /// the ids whose definitions go (`removed`).
-    struct Pruned {
-        std::vector<uint32_t> starts;
-        std::vector<uint8_t> dropped;
-        std::vector<uint8_t> removed;
+    /// The functions' code in layout order: each instruction's words, in a
+    /// block's words, a function's variables or `made` (labels and what
+    /// layout writes; reserved up front, so the pointers stay valid).
+    struct Code {
+        std::vector<const uint32_t*> instructions;
+        std::vector<uint32_t> made;
     };
-    void prune(const std::vector<uint32_t>& code, Pruned& pruned) const;
+    void dump_function(const Function& function, Code& code, std::vector<uint8_t>& live) const;
+    /// Marks the instructions of `code` that go (`dropped`) and the ids whose
+    /// definitions go (`removed`).
+    void prune(const Code& code, std::vector<uint8_t>& dropped, std::vector<uint8_t>& removed) const;
     static void add_string(std::vector<uint32_t>& words, const char* s);
     Block* block_of(spv::Id label) const;
     Block& new_block(Function& function);
     size_t successors(const Block& block, Block** out) const;
-    void dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const;
 
     uint32_t version_;
     spv::Id bound_ = 0;

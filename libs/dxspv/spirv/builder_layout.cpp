@@ -13,6 +13,7 @@
 #include "spirv/builder.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace dxspv::spirv {
 
@@ -55,7 +56,7 @@ size_t Builder::successors(const Block& block, Block** out) const
     return n;
 }
 
-void Builder::dump_function(const Function& function, std::vector<uint32_t>& out, std::vector<uint8_t>& live) const
+void Builder::dump_function(const Function& function, Code& code, std::vector<uint8_t>& live) const
 {
     // Blocks by their index in the function. Each one's successors, merge
     // block and continue target, read once in creation order:
@@ -144,12 +145,21 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
         frames.pop_back();
     }
 
-    // Words.
-    uint32_t* w = emit(out, spv::OpFunction, 5);
-    w[0] = function.return_type_;
-    w[1] = function.id_;
-    w[2] = spv::FunctionControlMaskNone;
-    w[3] = function.type_;
+    // Instructions.
+    std::vector<const uint32_t*>& out = code.instructions;
+    auto make = [&](std::initializer_list<uint32_t> words) {
+        assert(code.made.size() + words.size() <= code.made.capacity()); // dump() reserved it: no pointer moves
+        out.push_back(code.made.data() + code.made.size());
+        code.made.insert(code.made.end(), words);
+    };
+    auto add = [&](const uint32_t* from, const uint32_t* to) {
+        for (const uint32_t* w = from; w < to; w += w[0] >> 16) {
+            assert(w[0] >> 16); // the builder writes no empty instruction
+            out.push_back(w);
+        }
+    };
+    make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
+        function.type_});
     std::vector<spv::Id> headers(block_count); // continue target -> its loop header
     std::vector<uint32_t> dead_stores;
     for (uint32_t b : order)
@@ -157,30 +167,28 @@ void Builder::dump_function(const Function& function, std::vector<uint32_t>& out
             headers[continue_of[b]] = function.blocks_[b]->id_;
     for (uint32_t index : order) {
         const Block* b = function.blocks_[index];
-        out.push_back(2u << 16 | spv::OpLabel);
-        out.push_back(b->id_);
+        make({2u << 16 | spv::OpLabel, b->id_});
         if (index == 0)
-            out.insert(out.end(), function.variables_.begin(), function.variables_.end());
+            add(function.variables_.data(), function.variables_.data() + function.variables_.size());
         if (reached[index]) {
             live[b->index_] = 1;
-            size_t from = 0;
+            uint32_t from = 0;
             dead_stores.clear();
             for (uint32_t d = b->dead_; d != ~0u; d = dead_stores_[d].second)
                 dead_stores.push_back(dead_stores_[d].first);
             std::sort(dead_stores.begin(), dead_stores.end());
             for (uint32_t dead : dead_stores) { // dead stores left out
-                out.insert(out.end(), b->words_.data + from, b->words_.data + dead);
+                add(b->words_.data + from, b->words_.data + dead);
                 from = dead + (b->words_[dead] >> 16);
             }
-            out.insert(out.end(), b->words_.data + from, b->words_.end());
+            add(b->words_.data + from, b->words_.end());
         } else if (spv::Id header = headers[index]) {
-            out.push_back(2u << 16 | spv::OpBranch);
-            out.push_back(header);
+            make({2u << 16 | spv::OpBranch, header});
         } else {
-            out.push_back(1u << 16 | spv::OpUnreachable);
+            make({1u << 16 | spv::OpUnreachable});
         }
     }
-    out.push_back(1u << 16 | spv::OpFunctionEnd);
+    make({1u << 16 | spv::OpFunctionEnd});
 }
 
 void Builder::dump(std::vector<uint32_t>& out) const
@@ -203,21 +211,28 @@ void Builder::dump(std::vector<uint32_t>& out) const
     // The functions first (into their own buffer), to know which blocks are
     // live and which variables and values are gone before the interface,
     // names, decorations and globals are written.
-    size_t code_words = 0; // at most: each block's words, its label, a branch
-    for (const Function& f : functions_)
-        code_words += 6 + f.variables_.size();
-    for (const Block* b : blocks_)
-        code_words += b->words_.size + 4;
-    std::vector<uint32_t> code;
-    code.reserve(code_words);
+    Code code;
+    size_t instructions = 0, made = 0; // at most: a label and a branch per block
+    for (const Function& f : functions_) {
+        instructions += 2 + f.variables_.size() / 4;
+        made += 6;
+    }
+    for (const Block* b : blocks_) {
+        instructions += 2 + b->words_.size / 2;
+        made += 4;
+    }
+    code.instructions.reserve(instructions);
+    code.made.reserve(made);
     std::vector<uint8_t> live(blocks_.size());
     for (const Function& f : functions_)
         dump_function(f, code, live);
-    Pruned pruned;
-    prune(code, pruned);
-    const std::vector<uint8_t>& removed = pruned.removed;
+    std::vector<uint8_t> dropped, removed;
+    prune(code, dropped, removed);
+    size_t code_words = 0;
+    for (size_t k = 0; k < code.instructions.size(); ++k)
+        code_words += dropped[k] ? 0 : code.instructions[k][0] >> 16;
     out.reserve(out.size() + entry_points_.size() + execution_modes_.size() + names_.size() + annotations_.size()
-                + globals_.size() + code.size());
+                + globals_.size() + code_words);
     for (size_t at = 0; at < entry_points_.size();) { // interfaces without removed variables
         const uint32_t* w = entry_points_.data() + at;
         uint32_t count = w[0] >> 16, first = 3;
@@ -256,13 +271,9 @@ void Builder::dump(std::vector<uint32_t>& out) const
             out.insert(out.end(), globals_.begin() + at, globals_.begin() + at + count);
         at += count;
     }
-    if (pruned.starts.empty()) {
-        out.insert(out.end(), code.begin(), code.end());
-        return;
-    }
-    for (size_t k = 0; k < pruned.starts.size(); ++k) {
-        if (!pruned.dropped[k]) {
-            const uint32_t* w = code.data() + pruned.starts[k];
+    for (size_t k = 0; k < code.instructions.size(); ++k) {
+        if (!dropped[k]) {
+            const uint32_t* w = code.instructions[k];
             out.insert(out.end(), w, w + (w[0] >> 16));
         }
     }

@@ -12,6 +12,8 @@
 // decorations do not keep anything.
 #include "spirv/builder.h"
 
+#include <algorithm>
+
 namespace dxspv::spirv {
 
 /// Instructions without side effects: a result nothing uses can go, and
@@ -107,14 +109,12 @@ bool is_removable_global(uint32_t op)
 
 } // namespace
 
-void Builder::prune(const std::vector<uint32_t>& code, Pruned& pruned) const
+void Builder::prune(const Code& code, std::vector<uint8_t>& drop, std::vector<uint8_t>& removed) const
 {
     std::vector<uint32_t> uses(bound_ + 1), stored(bound_ + 1);
-    std::vector<uint32_t>& starts = pruned.starts;
-    std::vector<uint8_t>& drop = pruned.dropped;
-    std::vector<uint8_t>& removed = pruned.removed;
+    const std::vector<const uint32_t*>& instructions = code.instructions;
     removed.assign(bound_ + 1, 0);
-    starts.reserve(code.size() / 4);
+    drop.assign(instructions.size(), 0);
     auto count_words = [&](const uint32_t* w, bool global, int delta) {
         uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
         if (global) {
@@ -125,28 +125,22 @@ void Builder::prune(const std::vector<uint32_t>& code, Pruned& pruned) const
         }
         uint32_t first, end;
         literal_words(op, count, first, end);
-        for (uint32_t i = 1; i < count; ++i)
-            if ((i < first || i >= end) && w[i] <= bound_)
+        for (uint32_t i = 1; i < std::min(first, count); ++i)
+            if (w[i] <= bound_)
+                uses[w[i]] += delta;
+        for (uint32_t i = end; i < count; ++i)
+            if (w[i] <= bound_)
                 uses[w[i]] += delta;
     };
-    for (size_t at = 0; at < code.size();) {
-        uint32_t count = code[at] >> 16;
-        if (count == 0) { // not an instruction: nothing is pruned
-            starts.clear();
-            return;
-        }
-        starts.push_back(uint32_t(at));
-        count_words(code.data() + at, false, 1);
-        if ((code[at] & 0xffffu) == spv::OpStore && count > 2 && code[at + 1] <= bound_)
-            ++stored[code[at + 1]];
-        at += count;
+    for (const uint32_t* w : instructions) {
+        count_words(w, false, 1);
+        if ((w[0] & 0xffffu) == spv::OpStore && (w[0] >> 16) > 2 && w[1] <= bound_)
+            ++stored[w[1]];
     }
-    drop.resize(starts.size());
 
     // Write-only variables: their uses are their stores (and, in a function,
     // their definition).
-    for (size_t k = 0; k < starts.size(); ++k) {
-        const uint32_t* w = code.data() + starts[k];
+    for (const uint32_t* w : instructions) {
         if ((w[0] & 0xffffu) == spv::OpVariable && w[2] <= bound_ && uses[w[2]] == 1u + stored[w[2]])
             removed[w[2]] = 1;
     }
@@ -157,8 +151,8 @@ void Builder::prune(const std::vector<uint32_t>& code, Pruned& pruned) const
         if (id <= bound_ && uses[id] == stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
             removed[id] = 1;
     }
-    for (size_t k = 0; k < starts.size(); ++k) {
-        const uint32_t* w = code.data() + starts[k];
+    for (size_t k = 0; k < instructions.size(); ++k) {
+        const uint32_t* w = instructions[k];
         uint32_t op = w[0] & 0xffffu;
         uint32_t count = w[0] >> 16;
         if ((op == spv::OpStore && count > 2 && w[1] <= bound_ && removed[w[1]])
@@ -169,8 +163,8 @@ void Builder::prune(const std::vector<uint32_t>& code, Pruned& pruned) const
     }
 
     // Unused results of instructions without side effects.
-    for (size_t k = starts.size(); k-- > 0;) {
-        const uint32_t* w = code.data() + starts[k];
+    for (size_t k = instructions.size(); k-- > 0;) {
+        const uint32_t* w = instructions[k];
         uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
         if (drop[k] || count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1)
             continue;
