@@ -89,7 +89,7 @@ bool have_structurizer()
 }
 
 Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name,
-                            const Settings& settings, PhaseTimes& times)
+                            const Settings& settings, PhaseTimes& times, Report report)
 {
     dxspv::Diagnostics diags(name);
     vsir::Program program;
@@ -98,7 +98,7 @@ Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, con
     clock.charge(Phase::front_end);
     if (!ok)
         return failure(diags);
-    return translate_program(program, settings, times, diags);
+    return translate_program(program, settings, times, diags, report);
 }
 
 Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name, const Settings& settings,
@@ -109,14 +109,14 @@ Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const cha
     totals.reserve(runs);
     for (uint32_t run = 0; run < runs; ++run) {
         const Clock::time_point start = Clock::now();
-        translate_container(bytes, kind, name, settings, phases[run]);
+        translate_container(bytes, kind, name, settings, phases[run], Report::timing);
         totals.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
     }
     return reduce_runs(totals, phases);
 }
 
 Outcome translate_program(vsir::Program& program, const Settings& settings, PhaseTimes& times,
-                          dxspv::Diagnostics& diags)
+                          dxspv::Diagnostics& diags, Report report)
 {
     PhaseTimes after{};
     PhaseClock clock(after);
@@ -148,7 +148,8 @@ Outcome translate_program(vsir::Program& program, const Settings& settings, Phas
         return failure(diags);
     out.ok = true;
     out.spirv_words = uint32_t(words.size());
-    out.spirv_blocks = count_blocks(words);
+    if (report == Report::full)
+        out.spirv_blocks = count_blocks(words);
     return out;
 }
 

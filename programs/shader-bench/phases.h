@@ -13,10 +13,14 @@
 
 namespace bench {
 
+/// What a translation reports besides its times: `full` also counts the
+/// output's blocks (a pass over the words that timed runs leave out).
+enum class Report { timing, full };
+
 /// Translates a DXBC container holding SM4/5 tokens or DXIL to SPIR-V;
 /// `name` prefixes the diagnostics.
 Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name,
-                            const Settings& settings, PhaseTimes& times);
+                            const Settings& settings, PhaseTimes& times, Report report = Report::full);
 
 /// translate_container `runs` times: the wall time of each call (which also
 /// counts freeing the program) and its phases, reduced.
@@ -27,7 +31,7 @@ Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const cha
 /// structurizer when the program is unstructured, emitter, validation);
 /// adds their times to `times`.
 Outcome translate_program(vsir::Program& program, const Settings& settings, PhaseTimes& times,
-                          dxspv::Diagnostics& diags);
+                          dxspv::Diagnostics& diags, Report report = Report::full);
 
 /// True when this build has the CFG structurizer (libs/dxspv/cfg).
 bool have_structurizer();
