@@ -132,16 +132,21 @@ void Builder::prune(const Code& code, std::vector<uint8_t>& drop, std::vector<ui
             if (w[i] <= bound_)
                 uses[w[i]] += delta;
     };
-    for (const uint32_t* w : instructions) {
+    std::vector<uint32_t> variables; // the function variables' instructions
+    for (size_t k = 0; k < instructions.size(); ++k) {
+        const uint32_t* w = instructions[k];
         count_words(w, false, 1);
         if ((w[0] & 0xffffu) == spv::OpStore && (w[0] >> 16) > 2 && w[1] <= bound_)
             ++stored[w[1]];
+        else if ((w[0] & 0xffffu) == spv::OpVariable)
+            variables.push_back(uint32_t(k));
     }
 
     // Write-only variables: their uses are their stores (and, in a function,
     // their definition).
-    for (const uint32_t* w : instructions) {
-        if ((w[0] & 0xffffu) == spv::OpVariable && w[2] <= bound_ && uses[w[2]] == 1u + stored[w[2]])
+    for (uint32_t k : variables) {
+        const uint32_t* w = instructions[k];
+        if (w[2] <= bound_ && uses[w[2]] == 1u + stored[w[2]])
             removed[w[2]] = 1;
     }
     for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
@@ -151,22 +156,20 @@ void Builder::prune(const Code& code, std::vector<uint8_t>& drop, std::vector<ui
         if (id <= bound_ && uses[id] == stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
             removed[id] = 1;
     }
-    for (size_t k = 0; k < instructions.size(); ++k) {
+
+    // Last first: the stores and definitions of those variables, and unused
+    // results of instructions without side effects (a value's uses come
+    // after its definition, so a chain of them goes at once).
+    for (size_t k = instructions.size(); k-- > 0;) {
         const uint32_t* w = instructions[k];
-        uint32_t op = w[0] & 0xffffu;
-        uint32_t count = w[0] >> 16;
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
         if ((op == spv::OpStore && count > 2 && w[1] <= bound_ && removed[w[1]])
             || (op == spv::OpVariable && count > 3 && w[2] <= bound_ && removed[w[2]])) {
             drop[k] = 1;
             count_words(w, false, -1);
+            continue;
         }
-    }
-
-    // Unused results of instructions without side effects.
-    for (size_t k = instructions.size(); k-- > 0;) {
-        const uint32_t* w = instructions[k];
-        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-        if (drop[k] || count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1)
+        if (count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1)
             continue;
         drop[k] = 1;
         removed[w[2]] = 1;
