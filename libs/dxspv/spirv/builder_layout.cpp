@@ -58,18 +58,26 @@ size_t Builder::successors(const Block& block, Block** out) const
 
 void Builder::dump_function(const Function& function, Code& code, std::vector<uint8_t>& live) const
 {
-    // Blocks by their index in the function. Each one's successors, merge
-    // block and continue target, read once in creation order:
-    // successor_list[first[i], first[i + 1]) for block i.
+    // Blocks by their index in the function: each one's successors
+    // (successor_list[nodes[i].first, nodes[i + 1].first)), merge block and
+    // continue target, read once in creation order, and the walks' marks.
     constexpr uint32_t none = Block::no_block;
-    size_t block_count = function.blocks_.size();
-    std::vector<uint32_t> first(block_count + 1), successor_list, merge_of(block_count), continue_of(block_count);
+    struct Node {
+        uint32_t first = 0;
+        uint32_t merge = none, continue_target = none;
+        spv::Id header = 0; ///< a continue target: its loop header
+        uint8_t reached = 0, visited = 0, delayed = 0;
+    };
+    const size_t block_count = function.blocks_.size();
+    std::vector<Node> nodes(block_count + 1);
+    std::vector<uint32_t> successor_list;
+    successor_list.reserve(2 * block_count);
     std::vector<Block*> succ;
     for (size_t i = 0; i < block_count; ++i) {
         const Block& b = *function.blocks_[i];
-        first[i] = uint32_t(successor_list.size());
-        merge_of[i] = b.merge_;
-        continue_of[i] = b.continue_;
+        nodes[i].first = uint32_t(successor_list.size());
+        nodes[i].merge = b.merge_;
+        nodes[i].continue_target = b.continue_;
         if (b.successor_count_ != Block::switch_successors) {
             successor_list.insert(successor_list.end(), b.successors_, b.successors_ + b.successor_count_);
             continue;
@@ -80,20 +88,19 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
             if (s->function_ == &function)
                 successor_list.push_back(s->local_);
     }
-    first[block_count] = uint32_t(successor_list.size());
+    nodes[block_count].first = uint32_t(successor_list.size());
 
     // Reachability through control flow.
     std::vector<uint32_t> stack;
-    std::vector<uint8_t> reached(block_count);
     stack.push_back(0);
-    reached[0] = 1;
+    nodes[0].reached = 1;
     while (!stack.empty()) {
         uint32_t b = stack.back();
         stack.pop_back();
-        for (uint32_t k = first[b]; k < first[b + 1]; ++k) {
+        for (uint32_t k = nodes[b].first; k < nodes[b + 1].first; ++k) {
             uint32_t s = successor_list[k];
-            if (!reached[s]) {
-                reached[s] = 1;
+            if (!nodes[s].reached) {
+                nodes[s].reached = 1;
                 stack.push_back(s);
             }
         }
@@ -106,38 +113,40 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
         uint32_t next;
     };
     std::vector<Frame> frames;
-    std::vector<uint8_t> visited(block_count), delayed(block_count);
-    std::vector<uint32_t> order;
+    std::vector<uint32_t>& order = stack; // empty again
     auto visit = [&](uint32_t b) {
-        if (b == none || visited[b] || delayed[b])
+        if (b == none || nodes[b].visited || nodes[b].delayed)
             return;
-        visited[b] = 1;
+        nodes[b].visited = 1;
         order.push_back(b);
         frames.push_back({b, 0, 0});
-        if (reached[b]) {
-            if (merge_of[b] != none)
-                delayed[merge_of[b]] = 1;
-            if (continue_of[b] != none)
-                delayed[continue_of[b]] = 1;
+        if (nodes[b].continue_target != none)
+            nodes[nodes[b].continue_target].header = function.blocks_[b]->id_;
+        if (nodes[b].reached) {
+            if (nodes[b].merge != none)
+                nodes[nodes[b].merge].delayed = 1;
+            if (nodes[b].continue_target != none)
+                nodes[nodes[b].continue_target].delayed = 1;
         }
     };
     visit(0);
     while (!frames.empty()) {
         Frame& f = frames.back();
-        uint32_t b = f.block;
+        const uint32_t b = f.block;
+        const Node& n = nodes[b];
         if (f.stage == 0) {
-            if (reached[b] && first[b] + f.next < first[b + 1]) {
-                visit(successor_list[first[b] + f.next++]);
+            if (n.reached && n.first + f.next < nodes[b + 1].first) {
+                visit(successor_list[n.first + f.next++]);
                 continue;
             }
             f.stage = 1;
             continue;
         }
         if (f.stage == 1 || f.stage == 2) {
-            uint32_t target = !reached[b] ? none : f.stage == 1 ? continue_of[b] : merge_of[b];
+            uint32_t target = !n.reached ? none : f.stage == 1 ? n.continue_target : n.merge;
             ++f.stage;
             if (target != none) {
-                delayed[target] = 0;
+                nodes[target].delayed = 0;
                 visit(target);
             }
             continue;
@@ -160,17 +169,13 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
     };
     make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
         function.type_});
-    std::vector<spv::Id> headers(block_count); // continue target -> its loop header
     std::vector<uint32_t> dead_stores;
-    for (uint32_t b : order)
-        if (continue_of[b] != none)
-            headers[continue_of[b]] = function.blocks_[b]->id_;
     for (uint32_t index : order) {
         const Block* b = function.blocks_[index];
         make({2u << 16 | spv::OpLabel, b->id_});
         if (index == 0)
             add(function.variables_.data(), function.variables_.data() + function.variables_.size());
-        if (reached[index]) {
+        if (nodes[index].reached) {
             live[b->index_] = 1;
             uint32_t from = 0;
             dead_stores.clear();
@@ -182,7 +187,7 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
                 from = dead + (b->words_[dead] >> 16);
             }
             add(b->words_.data + from, b->words_.end());
-        } else if (spv::Id header = headers[index]) {
+        } else if (spv::Id header = nodes[index].header) {
             make({2u << 16 | spv::OpBranch, header});
         } else {
             make({1u << 16 | spv::OpUnreachable});
