@@ -223,7 +223,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
         made += 6;
     }
     for (const Block* b : blocks_) {
-        instructions += 2 + b->words_.size / 2;
+        instructions += 2 + b->words_.size / 4; // a guess (most take 3 words or more): the list may grow
         made += 4;
     }
     code.instructions.reserve(instructions);
