@@ -3,14 +3,16 @@
 //
 // Every instruction is encoded into its section's word vector when it is
 // created (no per-instruction objects, no per-operand allocation); blocks
-// keep their own word vectors so that a construct's header can get its merge
-// and branch after the construct's body was emitted. dump() lays the module
-// out in the order SPIR-V requires, the blocks of each function in a
-// structured order (dominators first, a construct's merge block after its
+// keep their own words (in a WordArena) so that a construct's header can get
+// its merge and branch after the construct's body was emitted. dump() lays
+// the module out in the order SPIR-V requires, the blocks of each function in
+// a structured order (dominators first, a construct's merge block after its
 // body), without the blocks no control flow reaches; an unreachable merge
 // block becomes OpUnreachable and an unreachable continue target a branch back
 // to its loop header, and names and decorations of values defined in dropped
-// code are dropped with them.
+// code are dropped with them. The layout is a list of pointers to the
+// instructions in the blocks' words: pruning marks it, and what stays is
+// copied once into the module.
 //
 // The method names follow glslang's spv::Builder, whose subset the emitter
 // was first written against.
