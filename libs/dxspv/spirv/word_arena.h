@@ -46,14 +46,13 @@ public:
     }
 
 private:
+    /// `w` does not fit in its room. The last allocation (the room up to the
+    /// chunk's end) keeps what it uses, and `w` moves to the end: of this
+    /// chunk, or of a new one when it does not fit there either.
     void make_room(Words& w, uint32_t count)
     {
         const size_t need = size_t(w.size) + count;
-        if (&w == last_ && size_t(end_ - w.data) >= need) {
-            w.capacity = uint32_t(end_ - w.data);
-            return;
-        }
-        if (last_) { // the last allocation keeps what it uses
+        if (last_) {
             top_ = last_->data + last_->size;
             last_->capacity = last_->size;
         }
