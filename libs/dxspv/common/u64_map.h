@@ -4,9 +4,10 @@
 // (a slot belongs to the map when it holds the current generation).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include "common/scratch.h"
 
 namespace dxspv {
 
@@ -17,7 +18,7 @@ public:
     uint32_t& operator[](uint64_t key)
     {
         if ((count_ + 1) * 2 > slots_.size())
-            grow();
+            grow(slots_.empty() ? 16 : 2 * slots_.size());
         Slot& s = slots_[probe(key)];
         if (s.used != generation_) {
             s.used = generation_;
@@ -38,6 +39,13 @@ public:
     }
 
     size_t size() const { return count_; }
+
+    /// Room for `count` entries without growing.
+    void reserve(size_t count)
+    {
+        if (slots_.size() < 2 * count)
+            grow(std::bit_ceil(2 * count));
+    }
 
     /// No entries (the array stays).
     void clear()
@@ -67,11 +75,12 @@ private:
         return i;
     }
 
-    void grow()
+    /// To `size` slots, a power of two.
+    [[gnu::noinline]] void grow(size_t size)
     {
-        std::vector<Slot> old;
-        old.swap(slots_);
-        slots_.resize(old.empty() ? 16 : old.size() * 2);
+        ScratchVector<Slot> old(std::move(slots_)); // slots_ keeps its allocator
+        slots_.clear();
+        slots_.resize(size);
         shift_ = 64;
         for (size_t n = slots_.size(); n > 1; n >>= 1)
             --shift_;
@@ -80,7 +89,7 @@ private:
                 slots_[probe(s.key)] = s;
     }
 
-    std::vector<Slot> slots_;
+    ScratchVector<Slot> slots_;
     size_t count_ = 0;
     unsigned shift_ = 64;
     uint32_t generation_ = 1;

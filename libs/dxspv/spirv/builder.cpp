@@ -47,6 +47,10 @@ void Builder::reserve(size_t instructions)
     annotations_.reserve(instructions + 32);
     loads_.reserve(32);
     stores_.reserve(16);
+    // The hash maps at their final size for most modules: growing one
+    // rehashes it at every doubling.
+    values_.reserve(std::min(2 * instructions + 16, max_reuse_window));
+    type_index_.reserve(32);
 }
 
 spv::Id Builder::getUniqueId()
@@ -59,14 +63,6 @@ Builder::IdInfo& Builder::info(spv::Id id)
 {
     static_assert(sizeof(IdInfo) == 16);
     return ids_[id < ids_.size() ? id : 0];
-}
-
-void Builder::add_string(std::vector<uint32_t>& words, const char* s)
-{
-    size_t length = strlen(s);
-    size_t at = words.size();
-    words.resize(at + length / 4 + 1, 0);
-    memcpy(words.data() + at, s, length);
 }
 
 // ---- module level ----
@@ -108,7 +104,7 @@ void Builder::setMemoryModel(spv::AddressingModel addressing, spv::MemoryModel m
 }
 
 void Builder::addEntryPoint(spv::ExecutionModel model, Function* function, const char* name,
-    const std::vector<spv::Id>& interface)
+    const ScratchVector<spv::Id>& interface)
 {
     size_t at = entry_points_.size();
     uint32_t* w = emit(entry_points_, spv::OpEntryPoint, 3);
@@ -261,7 +257,7 @@ spv::Id Builder::makeRuntimeArray(spv::Id element)
     return emit_type(spv::OpTypeRuntimeArray, {element}, false);
 }
 
-spv::Id Builder::makeStructType(const std::vector<spv::Id>& members, const char* name)
+spv::Id Builder::makeStructType(const ScratchVector<spv::Id>& members, const char* name)
 {
     spv::Id id = getUniqueId();
     size_t at = globals_.size();
@@ -295,7 +291,7 @@ spv::Id Builder::makePointer(spv::StorageClass storage, spv::Id pointee)
     return id;
 }
 
-spv::Id Builder::makeFunctionType(spv::Id return_type, const std::vector<spv::Id>& params)
+spv::Id Builder::makeFunctionType(spv::Id return_type, const ScratchVector<spv::Id>& params)
 {
     if (params.empty())
         return emit_type(spv::OpTypeFunction, {return_type});
@@ -362,7 +358,7 @@ spv::Id Builder::makeUintConstant(uint32_t value, bool spec_constant)
 
 /// A global `op` (OpConstantNull, OpUndef) of `type`, one per type (`made`
 /// lists those made).
-spv::Id Builder::typed_global(spv::Op op, spv::Id type, std::vector<spv::Id>& made)
+spv::Id Builder::typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& made)
 {
     for (spv::Id id : made)
         if (ids_[id].type == type)

@@ -24,6 +24,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <initializer_list>
 #include <memory_resource>
@@ -109,8 +110,8 @@ public:
 private:
     friend class Builder;
     spv::Id id_ = 0, type_ = 0, return_type_ = 0;
-    std::vector<Block*> blocks_;
-    std::vector<uint32_t> variables_; ///< OpVariable Function, placed at the start of the entry block
+    ScratchVector<Block*> blocks_;
+    ScratchVector<uint32_t> variables_; ///< OpVariable Function, placed at the start of the entry block
 };
 
 class Builder {
@@ -131,7 +132,7 @@ public:
     spv::Id import(const char* name);
     void setMemoryModel(spv::AddressingModel addressing, spv::MemoryModel memory);
     void addEntryPoint(spv::ExecutionModel model, Function* function, const char* name,
-        const std::vector<spv::Id>& interface);
+        const ScratchVector<spv::Id>& interface);
     void addExecutionMode(Function* function, spv::ExecutionMode mode, int v1 = -1, int v2 = -1, int v3 = -1);
     void addName(spv::Id id, const char* name);
     void addMemberName(spv::Id id, int member, const char* name);
@@ -151,10 +152,10 @@ public:
     /// that ArrayStride.
     spv::Id makeArrayType(spv::Id element, spv::Id length, int stride);
     spv::Id makeRuntimeArray(spv::Id element);
-    spv::Id makeStructType(const std::vector<spv::Id>& members, const char* name);
+    spv::Id makeStructType(const ScratchVector<spv::Id>& members, const char* name);
     spv::Id makeStructResultType(spv::Id type0, spv::Id type1);
     spv::Id makePointer(spv::StorageClass storage, spv::Id pointee);
-    spv::Id makeFunctionType(spv::Id return_type, const std::vector<spv::Id>& params);
+    spv::Id makeFunctionType(spv::Id return_type, const ScratchVector<spv::Id>& params);
     spv::Id makeImageType(spv::Id sampled_type, spv::Dim dim, bool depth, bool arrayed, bool ms, unsigned sampled,
         spv::ImageFormat format);
     spv::Id makeSamplerType();
@@ -285,7 +286,7 @@ private:
     IdInfo& info(spv::Id id);
     /// Appends an instruction of `word_count` words to `words` (a section);
     /// returns where its operands go.
-    static uint32_t* emit(std::vector<uint32_t>& words, spv::Op op, uint32_t word_count)
+    static uint32_t* emit(ScratchVector<uint32_t>& words, spv::Op op, uint32_t word_count)
     {
         size_t at = words.size();
         words.resize(at + word_count);
@@ -300,7 +301,7 @@ private:
         return w + 1;
     }
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
-    spv::Id typed_global(spv::Op op, spv::Id type, std::vector<spv::Id>& made);
+    spv::Id typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& made);
     spv::Id builtin_call(spv::Id type, spv::Id set, int instruction, const spv::Id* args, size_t count);
     spv::Id result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands);
     void instruction(spv::Op op, uint32_t operand_count, uint32_t*& operands);
@@ -318,45 +319,53 @@ private:
     /// block's words, a function's variables or `made` (labels and what
     /// layout writes; reserved up front, so the pointers stay valid).
     struct Code {
-        std::vector<const uint32_t*> instructions;
-        std::vector<uint32_t> made;
+        ScratchVector<const uint32_t*> instructions;
+        ScratchVector<uint32_t> made;
     };
-    void dump_function(const Function& function, Code& code, std::vector<uint8_t>& live) const;
+    void dump_function(const Function& function, Code& code, ScratchVector<uint8_t>& live) const;
     /// Marks the instructions of `code` that go (`dropped`) and the ids whose
     /// definitions go (`removed`).
-    void prune(const Code& code, std::vector<uint8_t>& dropped, std::vector<uint8_t>& removed) const;
-    static void add_string(std::vector<uint32_t>& words, const char* s);
+    void prune(const Code& code, ScratchVector<uint8_t>& dropped, ScratchVector<uint8_t>& removed) const;
+    /// Appends the words of a literal string (nul-terminated, zero-padded).
+    template <class Words>
+    static void add_string(Words& words, const char* s)
+    {
+        size_t length = strlen(s);
+        size_t at = words.size();
+        words.resize(at + length / 4 + 1, 0);
+        memcpy(words.data() + at, s, length);
+    }
     Block* block_of(spv::Id label) const;
     Block& new_block(Function& function);
     size_t successors(const Block& block, Block** out) const;
 
     uint32_t version_;
     spv::Id bound_ = 0;
-    std::vector<IdInfo> ids_;
-    std::vector<uint32_t> capabilities_;
-    std::vector<const char*> extensions_;
-    std::vector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
-    std::vector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
+    ScratchVector<IdInfo> ids_;
+    ScratchVector<uint32_t> capabilities_;
+    ScratchVector<const char*> extensions_;
+    ScratchVector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
+    ScratchVector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
     U64Map type_index_; ///< a hash of a type's opcode and operands -> the first type with it
-    std::vector<uint32_t> globals_; ///< types, constants and global variables in creation order
-    std::deque<Function> functions_;
+    ScratchVector<uint32_t> globals_; ///< types, constants and global variables in creation order
+    ScratchDeque<Function> functions_;
     /// The blocks' words: one allocation per block and per growth would
     /// cost more than the words (and scatter them); freed with the builder.
     WordArena block_words_;
     std::pmr::monotonic_buffer_resource arena_{4096}; ///< the Block objects
-    std::vector<Block*> blocks_;
+    ScratchVector<Block*> blocks_;
     /// Dead stores: (offset in its block, next of the block's list).
-    std::vector<std::pair<uint32_t, uint32_t>> dead_stores_;
+    ScratchVector<std::pair<uint32_t, uint32_t>> dead_stores_;
     Block* block_ = nullptr;
     /// Loads of Function and Private pointers in the current block and the
     /// value each holds (the last store or load); such memory is private to
     /// the invocation, so only stores through the same variable and calls
     /// change it. Cleared when the build point moves.
-    std::vector<std::pair<spv::Id, spv::Id>> loads_;
+    ScratchVector<std::pair<spv::Id, spv::Id>> loads_;
     /// Stores of whole Function and Private variables in the current block
     /// not read since (variable, offset): a later store to the variable
     /// makes the earlier one dead.
-    std::vector<std::pair<spv::Id, uint32_t>> stores_;
+    ScratchVector<std::pair<spv::Id, uint32_t>> stores_;
     /// The instructions without side effects (and the access chains) of the
     /// current block: a hash of their words -> 1 + their offset (an
     /// identical one is reused).

@@ -183,7 +183,7 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
 {
     spv::Id pointer = makePointer(storage, type);
     spv::Id id = getUniqueId();
-    std::vector<uint32_t>& words = storage == spv::StorageClassFunction ? block_->function_->variables_ : globals_;
+    ScratchVector<uint32_t>& words = storage == spv::StorageClassFunction ? block_->function_->variables_ : globals_;
     size_t at = words.size();
     uint32_t* w = emit(words, spv::OpVariable, initializer ? 5 : 4);
     w[0] = pointer;
@@ -224,7 +224,7 @@ spv::Id Builder::createLoad(spv::Id pointer)
         // A Private variable, or a Function variable of this function, that
         // nothing stored to yet: its initializer, else undefined.
         spv::StorageClass storage = getStorageClass(pointer);
-        const std::vector<uint32_t>* words = storage == spv::StorageClassPrivate    ? &globals_
+        const ScratchVector<uint32_t>* words = storage == spv::StorageClassPrivate    ? &globals_
                                              : storage == spv::StorageClassFunction ? &block_->function_->variables_
                                                                                     : nullptr;
         uint32_t at = ids_[pointer].at;

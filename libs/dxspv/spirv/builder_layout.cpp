@@ -56,7 +56,7 @@ size_t Builder::successors(const Block& block, Block** out) const
     return n;
 }
 
-void Builder::dump_function(const Function& function, Code& code, std::vector<uint8_t>& live) const
+void Builder::dump_function(const Function& function, Code& code, ScratchVector<uint8_t>& live) const
 {
     // Blocks by their index in the function: each one's successors
     // (successor_list[nodes[i].first, nodes[i + 1].first)), merge block and
@@ -69,10 +69,10 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
         uint8_t reached = 0, visited = 0, delayed = 0;
     };
     const size_t block_count = function.blocks_.size();
-    std::vector<Node> nodes(block_count + 1);
-    std::vector<uint32_t> successor_list;
+    ScratchVector<Node> nodes(block_count + 1);
+    ScratchVector<uint32_t> successor_list;
     successor_list.reserve(2 * block_count);
-    std::vector<Block*> succ;
+    ScratchVector<Block*> succ;
     for (size_t i = 0; i < block_count; ++i) {
         const Block& b = *function.blocks_[i];
         nodes[i].first = uint32_t(successor_list.size());
@@ -91,7 +91,7 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
     nodes[block_count].first = uint32_t(successor_list.size());
 
     // Reachability through control flow.
-    std::vector<uint32_t> stack;
+    ScratchVector<uint32_t> stack;
     stack.push_back(0);
     nodes[0].reached = 1;
     while (!stack.empty()) {
@@ -112,8 +112,8 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
         uint32_t stage; ///< 0: successors, 1: continue target, 2: merge block, 3: done
         uint32_t next;
     };
-    std::vector<Frame> frames;
-    std::vector<uint32_t>& order = stack; // empty again
+    ScratchVector<Frame> frames;
+    ScratchVector<uint32_t>& order = stack; // empty again
     auto visit = [&](uint32_t b) {
         if (b == none || nodes[b].visited || nodes[b].delayed)
             return;
@@ -155,7 +155,7 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
     }
 
     // Instructions.
-    std::vector<const uint32_t*>& out = code.instructions;
+    ScratchVector<const uint32_t*>& out = code.instructions;
     auto make = [&](std::initializer_list<uint32_t> words) {
         assert(code.made.size() + words.size() <= code.made.capacity()); // dump() reserved it: no pointer moves
         out.push_back(code.made.data() + code.made.size());
@@ -169,7 +169,7 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
     };
     make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
         function.type_});
-    std::vector<uint32_t> dead_stores;
+    ScratchVector<uint32_t> dead_stores;
     for (uint32_t index : order) {
         const Block* b = function.blocks_[index];
         make({2u << 16 | spv::OpLabel, b->id_});
@@ -198,7 +198,36 @@ void Builder::dump_function(const Function& function, Code& code, std::vector<ui
 
 void Builder::dump(std::vector<uint32_t>& out) const
 {
+    // The functions first (as a list of their instructions), to know which
+    // blocks are live and which variables and values are gone before the
+    // interface, names, decorations and globals are written.
+    Code code;
+    size_t instructions = 0, made = 0; // at most: a label and a branch per block
+    for (const Function& f : functions_) {
+        instructions += 2 + f.variables_.size() / 4;
+        made += 6;
+    }
+    for (const Block* b : blocks_) {
+        instructions += 2 + b->words_.size / 4; // a guess (most take 3 words or more): the list may grow
+        made += 4;
+    }
+    code.instructions.reserve(instructions);
+    code.made.reserve(made);
+    ScratchVector<uint8_t> live(blocks_.size());
+    for (const Function& f : functions_)
+        dump_function(f, code, live);
+    ScratchVector<uint8_t> dropped, removed;
+    prune(code, dropped, removed);
+    size_t code_words = 0;
+    for (size_t k = 0; k < code.instructions.size(); ++k)
+        code_words += dropped[k] ? 0 : code.instructions[k][0] >> 16;
+    size_t extension_words = 0;
+    for (const char* e : extensions_)
+        extension_words += 2 + strlen(e) / 4;
     out.clear();
+    out.reserve(5 + 2 * capabilities_.size() + extension_words + imports_.size() + memory_model_.size()
+                + entry_points_.size() + execution_modes_.size() + names_.size() + annotations_.size()
+                + globals_.size() + code_words); // at most: the words of what stays
     out.insert(out.end(), {spv::MagicNumber, version_, 0u, bound_ + 1, 0u});
     for (uint32_t c : capabilities_) {
         out.push_back(2u << 16 | spv::OpCapability);
@@ -212,32 +241,6 @@ void Builder::dump(std::vector<uint32_t>& out) const
     }
     out.insert(out.end(), imports_.begin(), imports_.end());
     out.insert(out.end(), memory_model_.begin(), memory_model_.end());
-
-    // The functions first (into their own buffer), to know which blocks are
-    // live and which variables and values are gone before the interface,
-    // names, decorations and globals are written.
-    Code code;
-    size_t instructions = 0, made = 0; // at most: a label and a branch per block
-    for (const Function& f : functions_) {
-        instructions += 2 + f.variables_.size() / 4;
-        made += 6;
-    }
-    for (const Block* b : blocks_) {
-        instructions += 2 + b->words_.size / 4; // a guess (most take 3 words or more): the list may grow
-        made += 4;
-    }
-    code.instructions.reserve(instructions);
-    code.made.reserve(made);
-    std::vector<uint8_t> live(blocks_.size());
-    for (const Function& f : functions_)
-        dump_function(f, code, live);
-    std::vector<uint8_t> dropped, removed;
-    prune(code, dropped, removed);
-    size_t code_words = 0;
-    for (size_t k = 0; k < code.instructions.size(); ++k)
-        code_words += dropped[k] ? 0 : code.instructions[k][0] >> 16;
-    out.reserve(out.size() + entry_points_.size() + execution_modes_.size() + names_.size() + annotations_.size()
-                + globals_.size() + code_words);
     for (size_t at = 0; at < entry_points_.size();) { // interfaces without removed variables
         const uint32_t* w = entry_points_.data() + at;
         uint32_t count = w[0] >> 16, first = 3;
@@ -252,7 +255,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
         at += count;
     }
     out.insert(out.end(), execution_modes_.begin(), execution_modes_.end());
-    auto kept = [&](const std::vector<uint32_t>& section) {
+    auto kept = [&](const ScratchVector<uint32_t>& section) {
         for (size_t at = 0; at < section.size();) {
             uint32_t count = section[at] >> 16;
             if (count == 0)

@@ -13,6 +13,7 @@
 #include "spirv/builder.h"
 
 #include <algorithm>
+#include <array>
 
 namespace dxspv::spirv {
 
@@ -47,38 +48,27 @@ bool Builder::is_pure(uint32_t op)
 
 namespace {
 
-/// The literal words [first, end) of an instruction with opcode `op` in a
-/// function, for the instructions whose literals are common (others count
-/// every word as a possible id).
-void literal_words(uint32_t op, uint32_t count, uint32_t& first, uint32_t& end)
-{
-    first = end = count;
-    switch (op) {
-    case spv::OpCompositeExtract: first = 4; break;
-    case spv::OpCompositeInsert:
-    case spv::OpVectorShuffle: first = 5; break;
-    case spv::OpExtInst: first = 4, end = 5; break;
-    case spv::OpVariable: first = 3, end = 4; break;
-    default: break;
-    }
-}
-
-/// Literal words of the global instructions that have them (word indices
-/// from the instruction's start).
-bool is_literal_global(uint32_t op, uint32_t i)
-{
-    switch (op) {
-    case spv::OpTypeInt:
-    case spv::OpTypeFloat: return i >= 2;
-    case spv::OpTypePointer: return i == 2;
-    case spv::OpTypeVector: return i == 3;
-    case spv::OpTypeImage: return i >= 3;
-    case spv::OpConstant:
-    case spv::OpSpecConstant: return i >= 3;
-    case spv::OpVariable: return i == 3;
-    default: return false;
-    }
-}
+/// The literal words [first, end) of the instructions whose literals are
+/// common (word indices from the instruction's start; 0: up to its end);
+/// others count every word as a possible id. Their opcodes are below 128.
+struct LiteralWords {
+    uint8_t first, end;
+};
+constexpr std::array<LiteralWords, 128> literal_table = [] {
+    std::array<LiteralWords, 128> t{};
+    // in functions
+    t[spv::OpCompositeExtract] = {4, 0};
+    t[spv::OpCompositeInsert] = t[spv::OpVectorShuffle] = {5, 0};
+    t[spv::OpExtInst] = {4, 5};
+    // in both
+    t[spv::OpVariable] = {3, 4};
+    // globals
+    t[spv::OpTypeInt] = t[spv::OpTypeFloat] = {2, 0};
+    t[spv::OpTypePointer] = {2, 3};
+    t[spv::OpTypeVector] = {3, 4};
+    t[spv::OpTypeImage] = t[spv::OpConstant] = t[spv::OpSpecConstant] = {3, 0};
+    return t;
+}();
 
 bool is_removable_global(uint32_t op)
 {
@@ -109,33 +99,30 @@ bool is_removable_global(uint32_t op)
 
 } // namespace
 
-void Builder::prune(const Code& code, std::vector<uint8_t>& drop, std::vector<uint8_t>& removed) const
+void Builder::prune(const Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint8_t>& removed) const
 {
-    std::vector<uint32_t> uses(bound_ + 1), stored(bound_ + 1);
-    const std::vector<const uint32_t*>& instructions = code.instructions;
+    ScratchVector<uint32_t> uses(bound_ + 1), stored(bound_ + 1);
+    const ScratchVector<const uint32_t*>& instructions = code.instructions;
     removed.assign(bound_ + 1, 0);
     drop.assign(instructions.size(), 0);
-    auto count_words = [&](const uint32_t* w, bool global, int delta) {
-        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-        if (global) {
-            for (uint32_t i = 1; i < count; ++i)
-                if (w[i] <= bound_ && !is_literal_global(op, i))
-                    uses[w[i]] += delta;
-            return;
+    // Adds `delta` to the use count of every id word of an instruction.
+    auto count_words = [&](const uint32_t* w, uint32_t delta) {
+        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu, first = count, end = count;
+        if (op < literal_table.size() && literal_table[op].first) {
+            first = std::min<uint32_t>(literal_table[op].first, count);
+            end = literal_table[op].end ? std::clamp<uint32_t>(literal_table[op].end, first, count) : count;
         }
-        uint32_t first, end;
-        literal_words(op, count, first, end);
-        for (uint32_t i = 1; i < std::min(first, count); ++i)
+        for (uint32_t i = 1; i < first; ++i)
             if (w[i] <= bound_)
                 uses[w[i]] += delta;
         for (uint32_t i = end; i < count; ++i)
             if (w[i] <= bound_)
                 uses[w[i]] += delta;
     };
-    std::vector<uint32_t> variables; // the function variables' instructions
+    ScratchVector<uint32_t> variables; // the function variables' instructions
     for (size_t k = 0; k < instructions.size(); ++k) {
         const uint32_t* w = instructions[k];
-        count_words(w, false, 1);
+        count_words(w, 1);
         if ((w[0] & 0xffffu) == spv::OpStore && (w[0] >> 16) > 2 && w[1] <= bound_)
             ++stored[w[1]];
         else if ((w[0] & 0xffffu) == spv::OpVariable)
@@ -166,30 +153,30 @@ void Builder::prune(const Code& code, std::vector<uint8_t>& drop, std::vector<ui
         if ((op == spv::OpStore && count > 2 && w[1] <= bound_ && removed[w[1]])
             || (op == spv::OpVariable && count > 3 && w[2] <= bound_ && removed[w[2]])) {
             drop[k] = 1;
-            count_words(w, false, -1);
+            count_words(w, ~0u);
             continue;
         }
         if (count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1)
             continue;
         drop[k] = 1;
         removed[w[2]] = 1;
-        count_words(w, false, -1);
+        count_words(w, ~0u);
     }
 
     // Types and constants.
-    std::vector<uint32_t> global_starts;
+    ScratchVector<uint32_t> global_starts;
     for (size_t at = 0; at < globals_.size();) {
         uint32_t count = globals_[at] >> 16;
         if (count == 0)
             break;
         global_starts.push_back(uint32_t(at));
         if (!((globals_[at] & 0xffffu) == spv::OpVariable && removed[globals_[at + 2]]))
-            count_words(globals_.data() + at, true, 1);
+            count_words(globals_.data() + at, 1);
         at += count;
     }
-    for (const std::vector<uint32_t>* section : {&entry_points_, &execution_modes_})
+    for (const ScratchVector<uint32_t>* section : {&entry_points_, &execution_modes_})
         for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
-            count_words(section->data() + at, false, 1);
+            count_words(section->data() + at, 1);
     for (size_t at = 0; at < annotations_.size() && (annotations_[at] >> 16); at += annotations_[at] >> 16) {
         if ((annotations_[at] & 0xffffu) == spv::OpDecorateId) // its operands are ids
             for (uint32_t i = 3; i < (annotations_[at] >> 16); ++i)
@@ -204,7 +191,7 @@ void Builder::prune(const Code& code, std::vector<uint8_t>& drop, std::vector<ui
             || uses[w[result]] != 1)
             continue;
         removed[w[result]] = 1;
-        count_words(w, true, -1);
+        count_words(w, ~0u);
     }
 }
 

@@ -37,6 +37,7 @@ bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::v
             max_emit_blocks);
         return false;
     }
+    ScratchScope scratch; // the emitter's and the builder's containers (common/scratch.h)
     Emitter emitter(program, options, diags);
     return emitter.run(words);
 }
@@ -132,7 +133,7 @@ bool Emitter::finish_module(std::vector<uint32_t>& words)
     // SPIR-V 1.4+ lists every global the entry point uses; earlier versions
     // only Input and Output variables.
     bool all_globals = spirv_version(options_.target_env) >= 0x00010400;
-    std::vector<spv::Id> interface;
+    ScratchVector<spv::Id> interface;
     for (spv::Id var : interface_) {
         spv::StorageClass storage = b_.getStorageClass(var);
         if (all_globals || storage == spv::StorageClassInput || storage == spv::StorageClassOutput)
@@ -552,7 +553,7 @@ spv::Id Emitter::construct(Kind kind, const spv::Id* parts, uint32_t count)
 {
     if (count == 1)
         return parts[0];
-    return b_.createCompositeConstruct(type(kind, count), std::vector<spv::Id>(parts, parts + count));
+    return b_.createCompositeConstruct(type(kind, count), std::span<const spv::Id>(parts, count));
 }
 
 spv::Id Emitter::select_mask(spv::Id condition, uint32_t count)

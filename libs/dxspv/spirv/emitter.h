@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -218,7 +219,7 @@ public:
     void declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl);
     void assign_implicit_counter_bindings();
     void declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration& decl);
-    std::vector<Descriptor>* descriptor_table(vsir::RegisterFile file);
+    ScratchVector<Descriptor>* descriptor_table(vsir::RegisterFile file);
     Descriptor* new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl);
     ResolvedBinding resolve_binding(DescriptorType dtype, const vsir::Declaration& decl);
     void create_descriptor_variable(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl,
@@ -291,17 +292,17 @@ public:
     };
     /// One direction of the interface: inputs, outputs or patch constants.
     struct IoSet {
-        std::vector<IoReg> regs;
-        std::vector<IoVar> vars;
-        std::vector<SignatureElement> fallback; ///< elements from declarations (no signature)
+        ScratchVector<IoReg> regs;
+        ScratchVector<IoVar> vars;
+        ScratchVector<SignatureElement> fallback; ///< elements from declarations (no signature)
         spv::Id array = NoResult; ///< Private uvec4[regs], [vertices][regs] for per-vertex inputs
         /// Instead of `array`, where registers are never indexed: one Private
         /// uvec4 per register (no access chains to reach them).
-        std::vector<spv::Id> reg_vars;
+        ScratchVector<spv::Id> reg_vars;
         /// Instead of both, for the inputs of a program in the entry point
         /// (inline_entry_): each register's uvec4 as a value, made by the
         /// input copies before the program.
-        std::vector<spv::Id> reg_values;
+        ScratchVector<spv::Id> reg_values;
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
         uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
@@ -318,7 +319,7 @@ public:
     void declare_system_scalar(vsir::RegisterFile file);
     SystemValue element_sv(const SignatureElement& e, const IoReg& reg);
     uint32_t patch_location_base() const;
-    void create_io_vars(IoSet& set, const std::vector<SignatureElement>& signature);
+    void create_io_vars(IoSet& set, std::span<const SignatureElement> signature);
     void create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg);
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
@@ -423,7 +424,7 @@ public:
     uint32_t rel_depth_ = 0; ///< nesting of relative addresses being loaded
 
     spv::Id glsl_import_ = NoResult;
-    std::vector<spv::Id> interface_;
+    ScratchVector<spv::Id> interface_;
     bool uses_storage_buffer_ = false;
     bool has_thread_group_ = false;
     uint32_t thread_group_[3] = {};
@@ -446,21 +447,23 @@ public:
             return size_t(h);
         }
     };
-    std::unordered_map<CompositeKey, spv::Id, CompositeKeyHash> composite_consts_;
+    std::unordered_map<CompositeKey, spv::Id, CompositeKeyHash, std::equal_to<CompositeKey>,
+        ScratchAllocator<std::pair<const CompositeKey, spv::Id>>>
+        composite_consts_;
 
-    std::vector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_)
-    std::vector<Kind> temp_kinds_;         ///< r#: u32 or f32 (temp_storage_kind)
+    ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_)
+    ScratchVector<Kind> temp_kinds_;         ///< r#: u32 or f32 (temp_storage_kind)
     struct IndexableTemp {
         spv::Id var = NoResult;       ///< array of uvec4
         uint32_t count = 0;
         spv::StorageClass storage = spv::StorageClassFunction;
     };
-    std::vector<IndexableTemp> indexable_temps_; ///< x#
-    std::vector<IndexableTemp> hull_decl_indexable_temps_; ///< declared in hs_decls: Private, seen by every phase
+    ScratchVector<IndexableTemp> indexable_temps_; ///< x#
+    ScratchVector<IndexableTemp> hull_decl_indexable_temps_; ///< declared in hs_decls: Private, seen by every phase
     spv::Id icb_ = NoResult;          ///< Private array of uvec4
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_{};
 
-    std::vector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
+    ScratchVector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
     spv::Id runtime_uint_array_ = NoResult;
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
     spv::Id buffer_block64_ = NoResult; ///< block { ulong data[]; } (64-bit atomics)
@@ -481,15 +484,15 @@ public:
         uint32_t instances = 1;
     };
     HullPhase hull_phase_ = HullPhase::none;
-    std::vector<HullPhaseFunction> hull_phases_;
+    ScratchVector<HullPhaseFunction> hull_phases_;
     spv::Id hull_invocation_ = NoResult; ///< InvocationId input
     spv::Id hull_vocp_ = NoResult;       ///< Private copy of all control-point outputs
     uint32_t tess_domain_ = 0, tess_partitioning_ = 0, tess_output_primitive_ = 0;
 
     spv::Id counter_block_ = NoResult; ///< block { uint counter; }
-    std::vector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
+    ScratchVector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
     bool uav_usage_scanned_ = false;
-    std::vector<uint8_t> tgsm_wide_;        ///< per g# register: 1 when 64-bit atomics use it
+    ScratchVector<uint8_t> tgsm_wide_;        ///< per g# register: 1 when 64-bit atomics use it
     bool tgsm_wide_scanned_ = false;
 
     spv::Id push_block_var_ = NoResult;
@@ -499,17 +502,17 @@ public:
     struct PushMember {
         uint32_t range_id = 0, member = 0, vec4s = 0;
     };
-    std::vector<PushMember> push_members_; ///< constant buffers in the push-constant block
+    ScratchVector<PushMember> push_members_; ///< constant buffers in the push-constant block
 
-    std::vector<Function*> subroutines_; ///< by label id
-    std::vector<bool> defined_subroutines_;
+    ScratchVector<Function*> subroutines_; ///< by label id
+    ScratchVector<bool> defined_subroutines_;
     bool has_subroutines_ = false, temp_storage_known_ = false;
 
-    std::vector<SsaValue> ssa_;           ///< by sr# id
+    ScratchVector<SsaValue> ssa_;           ///< by sr# id
     spv::Id subgroup_local_id_ = NoResult, subgroup_size_ = NoResult;
 
-    std::vector<CfFrame> cf_;
-    std::vector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
+    ScratchVector<CfFrame> cf_;
+    ScratchVector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
 
 private:
     void begin_module();

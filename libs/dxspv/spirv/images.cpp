@@ -92,7 +92,7 @@ struct ImageOperands {
         if (b)
             ids[count++] = b;
     }
-    void append_to(std::vector<IdImmediate>& operands) const
+    void append_to(ScratchVector<IdImmediate>& operands) const
     {
         if (!mask)
             return;
@@ -171,7 +171,7 @@ spv::Id Emitter::load_descriptor(const Descriptor& desc, const vsir::Register& r
     spv::Id ptr = desc.var;
     if (desc.is_array)
         ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniformConstant, element_type),
-            std::vector<spv::Id>{desc.var, descriptor_index(desc, reg)});
+            ScratchVector<spv::Id>{desc.var, descriptor_index(desc, reg)});
     spv::Id loaded = b_.createLoad(ptr);
     return desc.is_array ? mark_non_uniform(reg, loaded) : loaded;
 }
@@ -192,7 +192,7 @@ void Emitter::store_texel(const vsir::DstParam& dst, const vsir::SrcParam& resou
         if (n == 1) {
             v = {b_.createCompositeExtract(texel.id, type(texel.kind), comps[0]), texel.kind, 1};
         } else {
-            std::vector<IdImmediate> operands{{true, texel.id}, {true, texel.id}};
+            ScratchVector<IdImmediate> operands{{true, texel.id}, {true, texel.id}};
             for (uint32_t i = 0; i < n; ++i)
                 operands.push_back({false, comps[i]});
             v = {b_.createOp(spv::OpVectorShuffle, type(texel.kind, n), operands), texel.kind, uint8_t(n)};
@@ -270,7 +270,7 @@ void Emitter::emit_image_fetch(const vsir::Instruction& ins)
         ops.add(spv::ImageOperandsConstOffsetMask, offset);
     if (ms)
         ops.add(spv::ImageOperandsSampleMask, load_scalar(prog_.src(ins, 2), Kind::i32).id);
-    std::vector<IdImmediate> operands{{true, image}, {true, coords}};
+    ScratchVector<IdImmediate> operands{{true, image}, {true, coords}};
     ops.append_to(operands);
     spv::Op op = uav ? (sparse ? spv::OpImageSparseRead : spv::OpImageRead)
                      : (sparse ? spv::OpImageSparseFetch : spv::OpImageFetch);
@@ -302,7 +302,7 @@ void Emitter::emit_image_store(const vsir::Instruction& ins)
     } else {
         texel = as_kind(texel, desc->sampled_kind);
     }
-    b_.createNoResultOp(spv::OpImageWrite, std::vector<spv::Id>{image, coords, texel.id});
+    b_.createNoResultOp(spv::OpImageWrite, ScratchVector<spv::Id>{image, coords, texel.id});
 }
 
 namespace {
@@ -456,7 +456,7 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
     }
     uint32_t next = res_index + 2;
     spv::Id coords = image_coords(prog_.src(ins, 0), *desc, Kind::f32);
-    std::vector<IdImmediate> operands{{true, sampled}, {true, coords}};
+    ScratchVector<IdImmediate> operands{{true, sampled}, {true, coords}};
     if (shape.dref) {
         operands.push_back({true, load_scalar(prog_.src(ins, next++), Kind::f32).id});
     } else if (shape.gather) {
@@ -561,7 +561,7 @@ void Emitter::emit_resinfo(const vsir::Instruction& ins)
         if (ins.flags & vsir::flag_resinfo_rcp_float) {
             spv::Id rcp = b_.createBinOp(spv::OpFDiv, vec4, splat_constant(Kind::f32, 4, 0x3f800000u), f);
             f = b_.createOp(spv::OpVectorShuffle, vec4, // the mip count stays as it is
-                std::vector<IdImmediate>{{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}});
+                ScratchVector<IdImmediate>{{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}});
         }
         value = {f, Kind::f32, 4};
     }
@@ -646,7 +646,7 @@ void Emitter::emit_samplepos(const vsir::Instruction& ins)
     spv::Id at = b_.createBinOp(spv::OpIAdd, u32, b_.createBinOp(spv::OpISub, u32, count, constant_u32(1)), index);
     at = b_.createTriOp(spv::OpSelect, u32, valid, at, constant_u32(31));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, vec2),
-        std::vector<spv::Id>{sample_positions_, at});
+        ScratchVector<spv::Id>{sample_positions_, at});
     spv::Id xy = b_.createLoad(ptr);
     spv::Id f32 = type(Kind::f32);
     spv::Id parts[4] = {b_.createCompositeExtract(xy, f32, 0), b_.createCompositeExtract(xy, f32, 1),
@@ -680,8 +680,8 @@ void Emitter::emit_bufinfo(const vsir::Instruction& ins)
         spv::Id block = desc->var;
         if (desc->is_array)
             block = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer,
-                buffer_block_type(desc->read_only)), std::vector<spv::Id>{desc->var, descriptor_index(*desc, res.reg)});
-        spv::Id words = b_.createOp(spv::OpArrayLength, u32, std::vector<IdImmediate>{{true, block}, {false, 0}});
+                buffer_block_type(desc->read_only)), ScratchVector<spv::Id>{desc->var, descriptor_index(*desc, res.reg)});
+        spv::Id words = b_.createOp(spv::OpArrayLength, u32, ScratchVector<IdImmediate>{{true, block}, {false, 0}});
         size = b_.createBinOp(spv::OpShiftLeftLogical, u32, words, constant_u32(2));
         if (desc->stride)
             size = b_.createBinOp(spv::OpUDiv, u32, size, constant_u32(desc->stride));

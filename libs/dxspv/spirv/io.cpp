@@ -511,10 +511,10 @@ void Emitter::create_register_storage(IoSet& set)
     add_interface(set.array);
 }
 
-void Emitter::create_io_vars(IoSet& set, const std::vector<SignatureElement>& signature)
+void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signature)
 {
-    std::vector<SignatureElement> elements;
-    for (SignatureElement e : signature.empty() ? set.fallback : signature) {
+    ScratchVector<SignatureElement> elements;
+    for (SignatureElement e : signature.empty() ? std::span<const SignatureElement>(set.fallback) : signature) {
         e.mask &= 0xf;
         if (e.register_index >= max_io_registers || !e.mask)
             continue;
@@ -911,7 +911,7 @@ void Emitter::copy_input_registers(IoSet& set)
 /// output variable stored from its components.
 void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
 {
-    std::vector<spv::Id> loaded(set.reg_vars.size());
+    ScratchVector<spv::Id> loaded(set.reg_vars.size());
     for (const IoVar& v : set.vars) {
         if (v.stream != stream)
             continue;
@@ -1017,7 +1017,7 @@ void Emitter::copy_system_values(bool output)
         if (mask)
             target = b_.createOp(spv::OpAccessChain,
                 pointer_type(output ? spv::StorageClassOutput : spv::StorageClassInput, i32),
-                std::vector<spv::Id>{builtin, constant_u32(0)});
+                ScratchVector<spv::Id>{builtin, constant_u32(0)});
         if (output) {
             spv::Id value = b_.createLoad(priv);
             bool depth = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge
@@ -1318,7 +1318,7 @@ void Emitter::emit_eval(const vsir::Instruction& ins)
                 continue;
             spv::Id is_r = b_.createBinOp(spv::OpIEqual, type(Kind::boolean), index, constant_u32(r));
             if (n > 1)
-                is_r = b_.createCompositeConstruct(type(Kind::boolean, n), std::vector<spv::Id>(n, is_r));
+                is_r = b_.createCompositeConstruct(type(Kind::boolean, n), ScratchVector<spv::Id>(n, is_r));
             value = b_.createTriOp(spv::OpSelect, type(Kind::f32, n), is_r, candidate, value);
         }
     }

@@ -70,8 +70,8 @@ spv::StorageClass Emitter::temp_storage()
 Kind Emitter::temp_storage_kind(uint32_t index)
 {
     if (temp_kinds_.empty()) {
-        std::vector<int32_t> balance;
-        std::vector<uint8_t> words_only;
+        ScratchVector<int32_t> balance;
+        ScratchVector<uint8_t> words_only;
         auto count = [&](const vsir::Register& reg) {
             if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= 65536)
                 return;
@@ -144,7 +144,7 @@ void Emitter::declare_immediate_constant_buffer(const vsir::Declaration& decl)
         return;
     }
     uint32_t count = (decl.data_count + 3) / 4;
-    std::vector<spv::Id> elements(count);
+    ScratchVector<spv::Id> elements(count);
     for (uint32_t i = 0; i < count; ++i) {
         spv::Id parts[4];
         for (uint32_t c = 0; c < 4; ++c) {
@@ -224,7 +224,7 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
         spv::Id element = index_id(reg.idx[1]);
         const IndexableTemp& x = indexable_temps_[reg.idx[0].offset];
         spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(x.storage, type(Kind::u32, 4)),
-            std::vector<spv::Id>{x.var, element});
+            ScratchVector<spv::Id>{x.var, element});
         return {ptr, 4};
     }
     case RegisterFile::immediate_constant_buffer: {
@@ -232,7 +232,7 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
             break;
         spv::Id element = index_id(reg.idx[0]);
         spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32, 4)),
-            std::vector<spv::Id>{icb_, element});
+            ScratchVector<spv::Id>{icb_, element});
         return {ptr, 4};
     }
     case RegisterFile::constant_buffer: {

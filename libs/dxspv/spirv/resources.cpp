@@ -40,7 +40,7 @@ constexpr uint32_t max_push_constant_vec4s = 4096;
 
 } // namespace
 
-std::vector<Descriptor>* Emitter::descriptor_table(vsir::RegisterFile file)
+ScratchVector<Descriptor>* Emitter::descriptor_table(vsir::RegisterFile file)
 {
     switch (file) {
     case vsir::RegisterFile::constant_buffer: return &cbvs_;
@@ -55,7 +55,7 @@ std::vector<Descriptor>* Emitter::descriptor_table(vsir::RegisterFile file)
 Descriptor* Emitter::new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl)
 {
     const vsir::Register& reg = prog_.dst(ins, 0).reg;
-    std::vector<Descriptor>* table = descriptor_table(reg.file);
+    ScratchVector<Descriptor>* table = descriptor_table(reg.file);
     if (!table || reg.index_count < 1 || reg.idx[0].offset >= max_register_id) {
         error(Code::spirv_invalid_operand, "malformed declared register");
         return nullptr;
@@ -159,7 +159,7 @@ void Emitter::prepare_push_constants()
         uint32_t range_id, offset, size;
         bool unknown_size;
     };
-    std::vector<Member> members;
+    ScratchVector<Member> members;
     for (const vsir::Instruction& ins : prog_.instructions) {
         if (ins.opcode != vsir::Opcode::dcl_constant_buffer || ins.dst_count < 1 || ins.decl >= prog_.decls.size()
             || ins.dst_first >= prog_.dsts.size())
@@ -179,7 +179,7 @@ void Emitter::prepare_push_constants()
     std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) {
         return a.offset < b.offset;
     });
-    std::vector<spv::Id> member_types;
+    ScratchVector<spv::Id> member_types;
     for (size_t i = 0; i < members.size(); ++i) {
         Member& m = members[i];
         if (m.offset % 16) {
@@ -331,7 +331,7 @@ void Emitter::assign_implicit_counter_bindings()
 {
     CounterBindingAllocator alloc;
     bool any = false;
-    for (const std::vector<Descriptor>* table : {&cbvs_, &srvs_, &uavs_, &samplers_})
+    for (const ScratchVector<Descriptor>* table : {&cbvs_, &srvs_, &uavs_, &samplers_})
         for (const Descriptor& d : *table) {
             if (!d.var || d.push_member != ~0u)
                 continue;
@@ -394,7 +394,7 @@ void Emitter::declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration
 
 Descriptor* Emitter::find_descriptor(const vsir::Register& reg)
 {
-    std::vector<Descriptor>* table = descriptor_table(reg.file);
+    ScratchVector<Descriptor>* table = descriptor_table(reg.file);
     if (!table) {
         error(Code::spirv_unsupported_register, "register file '%s' is not a resource", vsir::register_prefix(reg.file));
         return nullptr;
@@ -508,7 +508,7 @@ spv::Id Emitter::constant_buffer_pointer(const vsir::Register& reg)
         return NoResult;
     if (desc->push_member != ~0u)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
-            std::vector<spv::Id>{desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
+            ScratchVector<spv::Id>{desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
     OperandList<spv::Id, 4> chain{desc->var};
     if (desc->is_array)
         chain.push_back(descriptor_index(*desc, reg));
@@ -522,7 +522,7 @@ spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Registe
 {
     if (desc.form == DescriptorForm::tgsm)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u32)),
-            std::vector<spv::Id>{desc.var, word_index});
+            ScratchVector<spv::Id>{desc.var, word_index});
     OperandList<spv::Id, 4> chain{desc.var};
     if (desc.is_array)
         chain.push_back(descriptor_index(desc, reg));

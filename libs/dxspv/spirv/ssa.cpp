@@ -31,7 +31,7 @@ constexpr uint32_t max_rel_depth = 4;
 
 class SsaScan {
 public:
-    SsaScan(Emitter& e, std::vector<Emitter::SsaValue>& values)
+    SsaScan(Emitter& e, ScratchVector<Emitter::SsaValue>& values)
         : e_(e), prog_(e.prog_), values_(values), def_region_(values.size(), no_region)
     {
         open_region(false);
@@ -134,10 +134,10 @@ private:
 
     Emitter& e_;
     const vsir::Program& prog_;
-    std::vector<Emitter::SsaValue>& values_;
-    std::vector<uint32_t> def_region_; ///< innermost region of each definition
-    std::vector<uint8_t> open_;        ///< per region: still open
-    std::vector<Open> stack_;
+    ScratchVector<Emitter::SsaValue>& values_;
+    ScratchVector<uint32_t> def_region_; ///< innermost region of each definition
+    ScratchVector<uint8_t> open_;        ///< per region: still open
+    ScratchVector<Open> stack_;
 };
 
 } // namespace
@@ -219,7 +219,7 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
     } else if (lanes.count == 1) {
         r = b_.createCompositeExtract(whole, type(v.kind), position[0]);
     } else {
-        std::vector<IdImmediate> operands{{true, whole}, {true, whole}};
+        ScratchVector<IdImmediate> operands{{true, whole}, {true, whole}};
         for (uint32_t i = 0; i < lanes.count; ++i)
             operands.push_back({false, position[i]});
         r = b_.createOp(spv::OpVectorShuffle, type(v.kind, lanes.count), operands);

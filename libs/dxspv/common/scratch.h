@@ -1,0 +1,137 @@
+// Per-thread scratch memory for the containers of one translation step.
+//
+// A translation makes and frees hundreds of small containers (the SPIR-V
+// builder's sections, ids, hash maps, the emitter's tables): with the heap,
+// their malloc and free cost more than a small shader's translation itself.
+// Inside a ScratchScope, containers whose allocator is ScratchAllocator take
+// their memory from this thread's ScratchArena by bumping a pointer, give it
+// back as a whole when the scope ends (freeing a container frees nothing but
+// its last allocation), and the next translation on the thread reuses the
+// same memory (up to ScratchArena::retained bytes: its pages stay in the
+// caches and mapped). Outside a scope, and in sanitizer builds (so that
+// AddressSanitizer keeps seeing every container), they use the heap.
+//
+// A ScratchAllocator remembers the arena of the moment it was made, so a
+// container made outside a scope keeps using the heap inside one. Every
+// container using it must be destroyed before its scope ends: the scope is
+// opened by the function that makes the objects holding them (emit_spirv).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+namespace dxspv {
+
+class ScratchArena {
+public:
+    /// The arena of the open scope on this thread, or null.
+    static ScratchArena* current() { return current_; }
+
+    void* allocate(size_t bytes, size_t align)
+    {
+        uintptr_t at = (top_ + (align - 1)) & ~uintptr_t(align - 1);
+        if (at + bytes > end_ || at < top_)
+            return allocate_slow(bytes, align);
+        top_ = at + bytes;
+        return reinterpret_cast<void*>(at);
+    }
+    /// Frees the last allocation; other memory goes back at the scope's end.
+    void deallocate(void* p, size_t bytes)
+    {
+        if (reinterpret_cast<uintptr_t>(p) + bytes == top_)
+            top_ = reinterpret_cast<uintptr_t>(p);
+    }
+
+    /// Memory kept for the thread's next scope: the largest chunk, when it
+    /// is no larger than this.
+    static constexpr size_t retained = size_t(1) << 20;
+
+    /// The bytes the containers of this thread's last ended scope took (its
+    /// peak: memory only comes back at the end), for memory figures.
+    static size_t last_scope_bytes() { return last_scope_bytes_; }
+
+private:
+    friend class ScratchScope;
+    ScratchArena() = default;
+    ~ScratchArena();
+    void* allocate_slow(size_t bytes, size_t align);
+    /// Back to empty: every chunk freed but the one kept (see retained).
+    void reset();
+
+    struct Chunk {
+        Chunk* previous;
+        size_t size; ///< bytes, this header included
+        size_t used; ///< bytes handed out from it, once it is not the newest
+    };
+    Chunk* chunk_ = nullptr; ///< the newest chunk; the others through previous
+    uintptr_t top_ = 0, end_ = 0;
+    static thread_local ScratchArena* current_;
+    static thread_local size_t last_scope_bytes_;
+};
+
+/// Makes this thread's arena current until its end, then resets it. A scope
+/// inside another one changes nothing.
+class ScratchScope {
+public:
+    ScratchScope();
+    ~ScratchScope();
+    ScratchScope(const ScratchScope&) = delete;
+    ScratchScope& operator=(const ScratchScope&) = delete;
+
+private:
+    bool opened_ = false;
+};
+
+template <class T>
+class ScratchAllocator {
+public:
+    using value_type = T;
+    using propagate_on_container_move_assignment = std::true_type;
+    using propagate_on_container_swap = std::true_type;
+    using is_always_equal = std::false_type;
+
+    ScratchAllocator() noexcept : arena_(ScratchArena::current()) {}
+    template <class U>
+    ScratchAllocator(const ScratchAllocator<U>& other) noexcept : arena_(other.arena_)
+    {
+    }
+
+    T* allocate(size_t n)
+    {
+        if (!arena_)
+            return std::allocator<T>().allocate(n);
+        if (n > SIZE_MAX / sizeof(T))
+            throw std::bad_array_new_length();
+        return static_cast<T*>(arena_->allocate(n * sizeof(T), alignof(T)));
+    }
+    void deallocate(T* p, size_t n) noexcept
+    {
+        if (arena_)
+            arena_->deallocate(p, n * sizeof(T));
+        else
+            std::allocator<T>().deallocate(p, n);
+    }
+
+    template <class U>
+    bool operator==(const ScratchAllocator<U>& other) const noexcept
+    {
+        return arena_ == other.arena_;
+    }
+
+private:
+    template <class U>
+    friend class ScratchAllocator;
+    ScratchArena* arena_;
+};
+
+template <class T>
+using ScratchVector = std::vector<T, ScratchAllocator<T>>;
+template <class T>
+using ScratchDeque = std::deque<T, ScratchAllocator<T>>;
+
+} // namespace dxspv

@@ -1,0 +1,128 @@
+// ScratchArena / ScratchAllocator (common/scratch.h): containers inside a
+// scope take the thread's arena, the memory comes back at the scope's end and
+// is reused by the next scope; containers made outside keep the heap.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <thread>
+
+#include "common/scratch.h"
+#include "common/u64_map.h"
+
+using dxspv::ScratchAllocator;
+using dxspv::ScratchArena;
+using dxspv::ScratchScope;
+using dxspv::ScratchVector;
+
+namespace {
+
+/// The arena is off in sanitizer builds (the heap, so that every container
+/// stays visible to them): the arena checks only hold with it.
+bool arena_enabled()
+{
+    ScratchScope scope;
+    return ScratchArena::current() != nullptr;
+}
+
+} // namespace
+
+TEST_CASE("scratch: a scope makes the arena current, nested scopes change nothing")
+{
+    CHECK(ScratchArena::current() == nullptr);
+    {
+        ScratchScope outer;
+        ScratchArena* arena = ScratchArena::current();
+        {
+            ScratchScope inner;
+            CHECK(ScratchArena::current() == arena);
+        }
+        CHECK(ScratchArena::current() == arena);
+    }
+    CHECK(ScratchArena::current() == nullptr);
+}
+
+TEST_CASE("scratch: containers keep their values, large ones included")
+{
+    ScratchScope scope;
+    ScratchVector<uint32_t> small, large;
+    for (uint32_t i = 0; i < 1000; ++i)
+        small.push_back(i * 3);
+    large.resize(3u << 20); // 12 MiB: past the huge-page chunk size
+    std::iota(large.begin(), large.end(), 7u);
+    ScratchVector<uint64_t> wide(5, 0x123456789abcdefull);
+    for (uint32_t i = 0; i < 1000; ++i)
+        CHECK(small[i] == i * 3);
+    CHECK(large.front() == 7u);
+    CHECK(large.back() == 7u + (3u << 20) - 1);
+    CHECK(reinterpret_cast<uintptr_t>(wide.data()) % alignof(uint64_t) == 0);
+    CHECK(wide[4] == 0x123456789abcdefull);
+}
+
+TEST_CASE("scratch: a container made outside a scope keeps the heap inside one")
+{
+    ScratchVector<int> v;
+    {
+        ScratchScope scope;
+        v.resize(100000, 5);
+        bool heap_here = v.get_allocator() == ScratchAllocator<int>(); // a new allocator takes the arena
+        CHECK(heap_here == !arena_enabled());
+    }
+    v.push_back(6); // still valid after the scope's end
+    CHECK(v[99999] == 5);
+    CHECK(v.back() == 6);
+    CHECK(v.get_allocator() == ScratchAllocator<int>());
+}
+
+TEST_CASE("scratch: the next scope reuses the memory; freeing the last allocation gives it back")
+{
+    if (!arena_enabled())
+        return;
+    uintptr_t first = 0;
+    {
+        ScratchScope scope;
+        ScratchVector<uint32_t> a(100);
+        first = reinterpret_cast<uintptr_t>(a.data());
+        ScratchArena* arena = ScratchArena::current();
+        void* p = arena->allocate(64, 8);
+        arena->deallocate(p, 64);
+        CHECK(arena->allocate(64, 8) == p);
+    }
+    {
+        ScratchScope scope;
+        ScratchVector<uint32_t> b(100);
+        CHECK(reinterpret_cast<uintptr_t>(b.data()) == first);
+    }
+}
+
+TEST_CASE("scratch: each thread has its own arena")
+{
+    ScratchArena* here = nullptr;
+    ScratchArena* there = nullptr;
+    ScratchScope scope;
+    here = ScratchArena::current();
+    std::thread t([&] {
+        CHECK(ScratchArena::current() == nullptr);
+        ScratchScope other;
+        there = ScratchArena::current();
+        ScratchVector<int> v(1000, 1);
+        CHECK(v[999] == 1);
+    });
+    t.join();
+    if (arena_enabled())
+        CHECK(here != there);
+}
+
+TEST_CASE("u64 map: reserve, then values through growth in a scope")
+{
+    ScratchScope scope;
+    dxspv::U64Map map;
+    map.reserve(100);
+    for (uint32_t i = 1; i <= 3000; ++i)
+        map[uint64_t(i) * 0x10001] = i;
+    CHECK(map.size() == 3000);
+    for (uint32_t i = 1; i <= 3000; ++i)
+        CHECK(map.find(uint64_t(i) * 0x10001) == i);
+    map.reserve(10); // smaller than what it has: nothing changes
+    CHECK(map.find(0x10001) == 1);
+}
