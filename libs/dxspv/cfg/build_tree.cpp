@@ -51,7 +51,7 @@ private:
         const LoopForest& loops = cfg_.loops;
         placement_.assign(n, Placement::entry);
         anchor_.assign(n, none);
-        std::vector<uint32_t> exit_count(n + 1, 0), merge_count(n + 1, 0), leaf_exits;
+        ScratchVector<uint32_t> exit_count(n + 1, 0), merge_count(n + 1, 0), leaf_exits;
         for (uint32_t y = 1; y < n; ++y) {
             uint32_t forward_preds = 0;
             for (uint32_t u : g_.predecessors(y))
@@ -107,7 +107,7 @@ private:
 
     /// Opens one scope per block of `ys` (the last outermost) in `list`;
     /// queues each block's code after its scope. Returns the innermost list.
-    uint32_t open_scopes(const std::vector<uint32_t>& ys, uint32_t first, uint32_t end, uint32_t list)
+    uint32_t open_scopes(const ScratchVector<uint32_t>& ys, uint32_t first, uint32_t end, uint32_t list)
     {
         for (uint32_t k = end; k-- > first;) {
             uint32_t y = ys[k];
@@ -175,7 +175,7 @@ private:
         t_.append(list, sw);
         if (arm_of_.size() < g_.size())
             arm_of_.resize(g_.size(), none);
-        std::vector<uint32_t> arms;
+        ScratchVector<uint32_t> arms;
         for (uint32_t k = 0; k < labels_.size(); ++k) {
             uint32_t s = block_of(labels_[k]);
             if (arm_of_[s] == none) {
@@ -190,7 +190,7 @@ private:
         }
         // Case values grouped by arm (labels_[k] for k >= 1 is case k-1),
         // by counting sort.
-        std::vector<uint32_t> fill(arms.size() + 1, 0);
+        ScratchVector<uint32_t> fill(arms.size() + 1, 0);
         for (uint32_t k = 1; k < labels_.size(); ++k)
             ++fill[arm_of_[block_of(labels_[k])] + 1];
         for (size_t a = 0; a < arms.size(); ++a)
@@ -231,10 +231,10 @@ private:
     const Analysis& cfg_;
     const Graph& g_;
     Tree& t_;
-    std::vector<Placement> placement_;
-    std::vector<uint32_t> anchor_, exit_first_, merge_first_, exits_, merges_;
-    std::vector<uint32_t> scope_of_, loop_of_, arm_of_, labels_;
-    std::vector<std::pair<uint32_t, uint32_t>> work_; ///< (block, list to append its code to)
+    ScratchVector<Placement> placement_;
+    ScratchVector<uint32_t> anchor_, exit_first_, merge_first_, exits_, merges_;
+    ScratchVector<uint32_t> scope_of_, loop_of_, arm_of_, labels_;
+    ScratchVector<std::pair<uint32_t, uint32_t>> work_; ///< (block, list to append its code to)
 };
 
 } // namespace

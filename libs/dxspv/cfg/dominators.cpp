@@ -6,14 +6,14 @@ namespace {
 
 /// Lengauer-Tarjan state, indexed by DFS preorder number.
 struct LengauerTarjan {
-    std::vector<uint32_t> vertex, number, parent, semi, label, ancestor, idom, bucket_head, bucket_next;
-    std::vector<uint32_t> path; ///< scratch for compress
+    ScratchVector<uint32_t> vertex, number, parent, semi, label, ancestor, idom, bucket_head, bucket_next;
+    ScratchVector<uint32_t> path; ///< scratch for compress
 
     void dfs(const Graph& g)
     {
         const uint32_t n = g.size();
         number.assign(n, none);
-        std::vector<std::pair<uint32_t, uint32_t>> stack; // block, next successor index
+        ScratchVector<std::pair<uint32_t, uint32_t>> stack; // block, next successor index
         number[0] = 0;
         vertex.push_back(0);
         parent.push_back(none);
@@ -94,9 +94,9 @@ struct LengauerTarjan {
 
 } // namespace
 
-std::vector<uint32_t> immediate_dominators(const Graph& graph)
+ScratchVector<uint32_t> immediate_dominators(const Graph& graph)
 {
-    std::vector<uint32_t> result(graph.size(), none);
+    ScratchVector<uint32_t> result(graph.size(), none);
     if (graph.size() == 0)
         return result;
     LengauerTarjan lt;
@@ -112,14 +112,14 @@ DominatorTree build_dominator_tree(const Graph& graph)
     const uint32_t n = graph.size();
     tree.idom = immediate_dominators(graph);
     tree.child_count.assign(n, 0);
-    std::vector<uint32_t> first(n + 1, 0), children(n ? n - 1 : 0);
+    ScratchVector<uint32_t> first(n + 1, 0), children(n ? n - 1 : 0);
     for (uint32_t b = 1; b < n; ++b)
         ++first[tree.idom[b] + 1];
     for (uint32_t b = 0; b < n; ++b) {
         tree.child_count[b] = first[b + 1];
         first[b + 1] += first[b];
     }
-    std::vector<uint32_t> fill(first.begin(), first.end() - 1);
+    ScratchVector<uint32_t> fill(first.begin(), first.end() - 1);
     for (uint32_t b = 1; b < n; ++b)
         children[fill[tree.idom[b]]++] = b;
     tree.pre.assign(n, 0);
@@ -127,7 +127,7 @@ DominatorTree build_dominator_tree(const Graph& graph)
     if (n == 0)
         return tree;
     uint32_t counter = 0;
-    std::vector<std::pair<uint32_t, uint32_t>> stack{{0, first[0]}};
+    ScratchVector<std::pair<uint32_t, uint32_t>> stack{{0, first[0]}};
     tree.pre[0] = counter++;
     while (!stack.empty()) {
         auto& [b, next] = stack.back();

@@ -12,16 +12,16 @@
 namespace dxspv::cfg {
 
 struct DominatorTree {
-    std::vector<uint32_t> idom;        ///< immediate dominator; none for the entry
-    std::vector<uint32_t> pre, post;   ///< dominator-tree DFS interval of each block
-    std::vector<uint32_t> child_count; ///< dominator-tree children of each block
+    ScratchVector<uint32_t> idom;        ///< immediate dominator; none for the entry
+    ScratchVector<uint32_t> pre, post;   ///< dominator-tree DFS interval of each block
+    ScratchVector<uint32_t> child_count; ///< dominator-tree children of each block
 
     /// a dominates b (every block dominates itself).
     bool dominates(uint32_t a, uint32_t b) const { return pre[a] <= pre[b] && post[b] <= post[a]; }
 };
 
 /// Immediate dominators of every block of `graph` (none for block 0).
-std::vector<uint32_t> immediate_dominators(const Graph& graph);
+ScratchVector<uint32_t> immediate_dominators(const Graph& graph);
 
 DominatorTree build_dominator_tree(const Graph& graph);
 

@@ -20,12 +20,12 @@ std::string edge_label(const vsir::Program& program, const vsir::Instruction& te
 }
 
 void write_region(const vsir::Program& program, const Region& region, const Graph& graph, uint32_t index,
-    std::vector<uint32_t>& number, std::string& out)
+    ScratchVector<uint32_t>& number, std::string& out)
 {
     for (uint32_t b = 0; b < graph.size(); ++b)
         number[graph.blocks[b].label] = b;
     out += strformat("  subgraph cluster_%u {\n    label=\"region %u\";\n", index, index);
-    std::vector<uint32_t> targets;
+    ScratchVector<uint32_t> targets;
     for (uint32_t i = region.blocks; i < region.end; ++i) {
         const vsir::Instruction& ins = program.instructions[i];
         if (ins.opcode != vsir::Opcode::label)
@@ -60,7 +60,7 @@ void write_region(const vsir::Program& program, const Region& region, const Grap
 bool write_dot(const vsir::Program& program, std::string& out, Diagnostics& diags)
 {
     out = "digraph cfg {\n";
-    std::vector<uint32_t> label_map(program.label_count, none);
+    ScratchVector<uint32_t> label_map(program.label_count, none);
     uint32_t index = 0;
     for (const Region& region : find_regions(program)) {
         if (!region.has_blocks())

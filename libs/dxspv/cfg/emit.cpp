@@ -308,8 +308,8 @@ private:
     const uint32_t reg_;
     std::vector<vsir::Instruction>& out_;
     StructurizeStats& stats_;
-    std::vector<Open> open_;
-    std::vector<Item> work_;
+    ScratchVector<Open> open_;
+    ScratchVector<Item> work_;
     bool used_ = false;
 };
 

@@ -5,9 +5,9 @@ namespace dxspv::cfg {
 using vsir::Opcode;
 using vsir::OpcodeKind;
 
-std::vector<Region> find_regions(const vsir::Program& program)
+ScratchVector<Region> find_regions(const vsir::Program& program)
 {
-    std::vector<Region> regions;
+    ScratchVector<Region> regions;
     const uint32_t count = uint32_t(program.instructions.size());
     Region region;
     region.blocks = none;
@@ -26,7 +26,7 @@ std::vector<Region> find_regions(const vsir::Program& program)
     return regions;
 }
 
-void terminator_targets(const vsir::Program& program, const vsir::Instruction& ins, std::vector<uint32_t>& labels)
+void terminator_targets(const vsir::Program& program, const vsir::Instruction& ins, ScratchVector<uint32_t>& labels)
 {
     labels.clear();
     auto add = [&](uint32_t k) {
@@ -59,8 +59,8 @@ bool is_terminator(Opcode op)
 
 /// Pass 1: the region's blocks in program order, their labels entered in
 /// label_map (label id -> program-order block index).
-bool collect_blocks(const vsir::Program& program, const Region& region, std::vector<uint32_t>& label_map,
-    std::vector<Block>& blocks, Diagnostics& diags)
+bool collect_blocks(const vsir::Program& program, const Region& region, ScratchVector<uint32_t>& label_map,
+    ScratchVector<Block>& blocks, Diagnostics& diags)
 {
     bool ok = true;
     bool open = false;
@@ -115,12 +115,12 @@ bool collect_blocks(const vsir::Program& program, const Region& region, std::vec
 }
 
 /// Pass 2: successor lists (program-order block indices, duplicates removed).
-bool collect_edges(const vsir::Program& program, const std::vector<Block>& blocks,
-    const std::vector<uint32_t>& label_map, std::vector<uint32_t>& first, std::vector<uint32_t>& succs,
+bool collect_edges(const vsir::Program& program, const ScratchVector<Block>& blocks,
+    const ScratchVector<uint32_t>& label_map, ScratchVector<uint32_t>& first, ScratchVector<uint32_t>& succs,
     Diagnostics& diags)
 {
-    std::vector<uint32_t> labels;
-    std::vector<uint32_t> seen(blocks.size(), none);
+    ScratchVector<uint32_t> labels;
+    ScratchVector<uint32_t> seen(blocks.size(), none);
     first.assign(blocks.size() + 1, 0);
     for (uint32_t b = 0; b < blocks.size(); ++b) {
         first[b] = uint32_t(succs.size());
@@ -144,12 +144,12 @@ bool collect_edges(const vsir::Program& program, const std::vector<Block>& block
 }
 
 /// Reverse postorder of the blocks reachable from block 0 (iterative DFS).
-std::vector<uint32_t> reverse_postorder(uint32_t count, const std::vector<uint32_t>& first,
-    const std::vector<uint32_t>& succs)
+ScratchVector<uint32_t> reverse_postorder(uint32_t count, const ScratchVector<uint32_t>& first,
+    const ScratchVector<uint32_t>& succs)
 {
-    std::vector<uint32_t> order;
-    std::vector<uint8_t> visited(count, 0);
-    std::vector<std::pair<uint32_t, uint32_t>> stack; // block, next successor slot
+    ScratchVector<uint32_t> order;
+    ScratchVector<uint8_t> visited(count, 0);
+    ScratchVector<std::pair<uint32_t, uint32_t>> stack; // block, next successor slot
     stack.push_back({0, first[0]});
     visited[0] = 1;
     while (!stack.empty()) {
@@ -170,21 +170,21 @@ std::vector<uint32_t> reverse_postorder(uint32_t count, const std::vector<uint32
 
 } // namespace
 
-bool build_graph(const vsir::Program& program, const Region& region, std::vector<uint32_t>& label_map,
+bool build_graph(const vsir::Program& program, const Region& region, ScratchVector<uint32_t>& label_map,
     Graph& graph, Diagnostics& diags)
 {
     graph = Graph();
-    std::vector<Block> blocks;
+    ScratchVector<Block> blocks;
     bool ok = collect_blocks(program, region, label_map, blocks, diags);
-    std::vector<uint32_t> first, succs;
+    ScratchVector<uint32_t> first, succs;
     ok = ok && !blocks.empty() && collect_edges(program, blocks, label_map, first, succs, diags);
     for (const Block& b : blocks)
         label_map[b.label] = none;
     if (!ok)
         return false;
 
-    std::vector<uint32_t> order = reverse_postorder(uint32_t(blocks.size()), first, succs);
-    std::vector<uint32_t> number(blocks.size(), none);
+    ScratchVector<uint32_t> order = reverse_postorder(uint32_t(blocks.size()), first, succs);
+    ScratchVector<uint32_t> number(blocks.size(), none);
     for (uint32_t i = 0; i < order.size(); ++i)
         number[order[i]] = i;
     const uint32_t n = uint32_t(order.size());

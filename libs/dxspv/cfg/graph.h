@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/scratch.h"
 #include "vsir/ir.h"
 
 namespace dxspv::cfg {
@@ -31,7 +32,7 @@ struct Region {
 };
 
 /// Splits `program` into regions at hull shader phase markers.
-std::vector<Region> find_regions(const vsir::Program& program);
+ScratchVector<Region> find_regions(const vsir::Program& program);
 
 struct Block {
     uint32_t label = 0;      ///< label id
@@ -40,11 +41,11 @@ struct Block {
 };
 
 struct Graph {
-    std::vector<Block> blocks;       ///< reachable blocks in reverse postorder
-    std::vector<uint32_t> succ_first; ///< CSR: successors of b are succs[succ_first[b] .. succ_first[b+1])
-    std::vector<uint32_t> succs;      ///< distinct successors, in terminator order
-    std::vector<uint32_t> pred_first;
-    std::vector<uint32_t> preds;
+    ScratchVector<Block> blocks;       ///< reachable blocks in reverse postorder
+    ScratchVector<uint32_t> succ_first; ///< CSR: successors of b are succs[succ_first[b] .. succ_first[b+1])
+    ScratchVector<uint32_t> succs;      ///< distinct successors, in terminator order
+    ScratchVector<uint32_t> pred_first;
+    ScratchVector<uint32_t> preds;
     uint32_t unreachable = 0;         ///< blocks dropped because the entry does not reach them
 
     uint32_t size() const { return uint32_t(blocks.size()); }
@@ -60,13 +61,13 @@ struct Graph {
 
 /// Label operand `i` of a terminator names a block; the label ids a
 /// terminator targets, in operand order (duplicates kept).
-void terminator_targets(const vsir::Program& program, const vsir::Instruction& ins, std::vector<uint32_t>& labels);
+void terminator_targets(const vsir::Program& program, const vsir::Instruction& ins, ScratchVector<uint32_t>& labels);
 
 /// Builds the CFG of `region`. `label_map` is scratch space of
 /// program.label_count entries, all `none` on entry and on return. Reports
 /// cfg_* errors (instructions outside blocks, missing terminators, jumps to
 /// labels outside the region) and returns false on them.
-bool build_graph(const vsir::Program& program, const Region& region, std::vector<uint32_t>& label_map,
+bool build_graph(const vsir::Program& program, const Region& region, ScratchVector<uint32_t>& label_map,
     Graph& graph, Diagnostics& diags);
 
 } // namespace dxspv::cfg

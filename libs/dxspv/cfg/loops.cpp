@@ -27,7 +27,7 @@ bool check_reducible(const Graph& graph, const DominatorTree& dom, LoopForest& l
     return reported == 0;
 }
 
-uint32_t find(std::vector<uint32_t>& uf, uint32_t x)
+uint32_t find(ScratchVector<uint32_t>& uf, uint32_t x)
 {
     while (uf[x] != x) {
         uf[x] = uf[uf[x]];
@@ -52,7 +52,7 @@ bool find_loops(const Graph& graph, const DominatorTree& dom, LoopForest& loops,
     // Headers from the last to the first: an inner loop's header comes after
     // its outer loop's, so inner loops are complete when an outer one walks
     // over them, seeing each as one node (its union-find representative).
-    std::vector<uint32_t> uf(n), stack;
+    ScratchVector<uint32_t> uf(n), stack;
     for (uint32_t b = 0; b < n; ++b)
         uf[b] = b;
     for (uint32_t h = n; h-- > 0;) {

@@ -17,10 +17,10 @@
 namespace dxspv::cfg {
 
 struct LoopForest {
-    std::vector<uint32_t> innermost; ///< header of the innermost loop containing the block (itself for a header); none
-    std::vector<uint32_t> parent;    ///< for a header: header of the enclosing loop, or none
-    std::vector<uint8_t> is_header;
-    std::vector<uint32_t> depth;     ///< for a header: 1 for an outermost loop
+    ScratchVector<uint32_t> innermost; ///< header of the innermost loop containing the block (itself for a header); none
+    ScratchVector<uint32_t> parent;    ///< for a header: header of the enclosing loop, or none
+    ScratchVector<uint8_t> is_header;
+    ScratchVector<uint32_t> depth;     ///< for a header: 1 for an outermost loop
     uint32_t loop_count = 0;
 
     /// Header of the innermost loop containing `b` that `b` does not head.

@@ -66,13 +66,13 @@ void flatten(Tree& t)
 {
     // Children are created after their container, so one backward sweep
     // computes every height.
-    std::vector<uint32_t> height(t.nodes.size(), 0);
+    ScratchVector<uint32_t> height(t.nodes.size(), 0);
     for (uint32_t n = uint32_t(t.nodes.size()); n-- > 1;) {
         uint32_t p = t.nodes[n].parent;
         if (p != none)
             height[p] = std::max(height[p], height[n] + (adds_level(t.nodes[p].kind) ? 1 : 0));
     }
-    std::vector<uint32_t> lists{0};
+    ScratchVector<uint32_t> lists{0};
     while (!lists.empty()) {
         uint32_t list = lists.back();
         lists.pop_back();
@@ -262,7 +262,7 @@ uint32_t copy_return_blocks(const vsir::Program& program, const Graph& graph, Tr
 void scopes_to_selections(Tree& t)
 {
     const uint32_t count = uint32_t(t.nodes.size());
-    std::vector<uint32_t> breaks(count, 0), last_break(count, none);
+    ScratchVector<uint32_t> breaks(count, 0), last_break(count, none);
     for (uint32_t j = 1; j < count; ++j) {
         const Node& node = t.nodes[j];
         if (node.kind == NodeKind::jump && node.parent != none && node.jump == JumpKind::break_) {
@@ -308,7 +308,7 @@ void scopes_to_selections(Tree& t)
 
 void dissolve_unused_scopes(Tree& t)
 {
-    std::vector<uint8_t> targeted(t.nodes.size(), 0);
+    ScratchVector<uint8_t> targeted(t.nodes.size(), 0);
     for (const Node& node : t.nodes)
         if (node.kind == NodeKind::jump && node.parent != none && node.jump == JumpKind::break_)
             targeted[node.target] = 1;
@@ -373,7 +373,7 @@ void tidy_selections(Tree& t)
 uint32_t max_depth(const Tree& t)
 {
     uint32_t deepest = 0;
-    std::vector<std::pair<uint32_t, uint32_t>> lists{{0, 0}}; // container, depth of its children
+    ScratchVector<std::pair<uint32_t, uint32_t>> lists{{0, 0}}; // container, depth of its children
     while (!lists.empty()) {
         auto [list, depth] = lists.back();
         lists.pop_back();

@@ -20,7 +20,7 @@ struct Analysis {
     const Graph& graph;
     const DominatorTree& dom;
     const LoopForest& loops;
-    const std::vector<uint32_t>& block_of_label;
+    const ScratchVector<uint32_t>& block_of_label;
 };
 
 /// Builds the structure tree: every block once, every edge an explicit

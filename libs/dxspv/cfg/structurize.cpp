@@ -74,7 +74,7 @@ bool check_prologue(const vsir::Program& program, const Region& region, Diagnost
 
 /// Structurizes one region's blocks into `out`; true when it used the
 /// jump-target register.
-bool structurize_region(vsir::Program& program, const Region& region, std::vector<uint32_t>& label_map,
+bool structurize_region(vsir::Program& program, const Region& region, ScratchVector<uint32_t>& label_map,
     uint32_t jump_reg, std::vector<vsir::Instruction>& out, bool& used, StructurizeStats& stats, Diagnostics& diags)
 {
     Graph graph;
@@ -137,7 +137,8 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
         return true;
     if (has_phis(program, diags))
         return false;
-    std::vector<uint32_t> label_map(program.label_count, none);
+    ScratchScope scratch; // the analyses and the tree (common/scratch.h); the output is the program's
+    ScratchVector<uint32_t> label_map(program.label_count, none);
     // Room for what structured code adds (construct ends, trampolines): a
     // long program grows once at most instead of doubling its way up.
     const size_t size = program.instructions.size();

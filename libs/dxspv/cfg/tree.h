@@ -38,8 +38,8 @@ struct Node {
 };
 
 struct Tree {
-    std::vector<Node> nodes{Node{}}; ///< nodes[0] is the root
-    std::vector<uint32_t> cases;     ///< switch case values (indices into Program::srcs)
+    ScratchVector<Node> nodes{Node{}}; ///< nodes[0] is the root
+    ScratchVector<uint32_t> cases;     ///< switch case values (indices into Program::srcs)
 
     uint32_t add(NodeKind kind)
     {

@@ -25,9 +25,9 @@ struct Analysed {
 
 void analyse(const TestCfg& cfg, Analysed& a)
 {
-    std::vector<Region> regions = find_regions(cfg.program);
+    auto regions = find_regions(cfg.program);
     REQUIRE(regions.size() == 1);
-    std::vector<uint32_t> label_map(cfg.program.label_count, none);
+    dxspv::ScratchVector<uint32_t> label_map(cfg.program.label_count, none);
     REQUIRE(build_graph(cfg.program, regions[0], label_map, a.graph, a.diags));
     a.dom = build_dominator_tree(a.graph);
     a.reducible = find_loops(a.graph, a.dom, a.loops, a.diags);
