@@ -14,7 +14,9 @@
 // A ScratchAllocator remembers the arena of the moment it was made, so a
 // container made outside a scope keeps using the heap inside one. Every
 // container using it must be destroyed before its scope ends: the scope is
-// opened by the function that makes the objects holding them (emit_spirv).
+// opened by the function that makes the objects holding them (emit_spirv
+// for the emitter and the builder, cfg::structurize for its analyses; the
+// program they read and write is the caller's, on the heap).
 #pragma once
 
 #include <cstddef>
@@ -35,7 +37,7 @@ public:
     void* allocate(size_t bytes, size_t align)
     {
         uintptr_t at = (top_ + (align - 1)) & ~uintptr_t(align - 1);
-        if (at + bytes > end_ || at < top_)
+        if (at + bytes >= end_ || at < top_) // (>=: no chunk yet gives end_ 0, never a null pointer)
             return allocate_slow(bytes, align);
         top_ = at + bytes;
         return reinterpret_cast<void*>(at);

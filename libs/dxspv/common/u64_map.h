@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+
 #include "common/scratch.h"
 
 namespace dxspv {

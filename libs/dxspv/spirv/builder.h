@@ -12,7 +12,8 @@
 // to its loop header, and names and decorations of values defined in dropped
 // code are dropped with them. The layout is a list of pointers to the
 // instructions in the blocks' words: pruning marks it, and what stays is
-// copied once into the module.
+// copied once into the module. Its containers take their memory from the
+// thread's scratch arena while emit_spirv runs (common/scratch.h).
 //
 // The method names follow glslang's spv::Builder, whose subset the emitter
 // was first written against.
