@@ -9,12 +9,19 @@
 #include <sys/mman.h>
 #endif
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_THREAD__)
 #define DXSPV_SCRATCH_HEAP 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#if __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
 #define DXSPV_SCRATCH_HEAP 1
 #endif
+#endif
+
+#ifdef DXSPV_SCRATCH_ASAN
+#include <sanitizer/asan_interface.h>
+#else
+#define ASAN_POISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
+#define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
 #endif
 
 namespace dxspv {
@@ -23,6 +30,8 @@ namespace {
 
 constexpr size_t first_chunk = size_t(64) << 10;
 constexpr size_t huge_page = size_t(2) << 20;
+/// AddressSanitizer builds: poisoned bytes after every allocation.
+constexpr size_t red_zone = 32;
 
 } // namespace
 
@@ -33,14 +42,15 @@ ScratchArena::~ScratchArena()
 {
     while (chunk_) {
         Chunk* previous = chunk_->previous;
+        ASAN_UNPOISON_MEMORY_REGION(chunk_ + 1, chunk_->size - sizeof(Chunk));
         std::free(chunk_);
         chunk_ = previous;
     }
 }
 
-void* ScratchArena::allocate_slow(size_t bytes, size_t align)
+void ScratchArena::new_chunk(size_t bytes, size_t align)
 {
-    // A new chunk twice the size of the last one, and room for this.
+    // Twice the size of the last one, and room for `bytes` at `align`.
     size_t size = chunk_ ? 2 * chunk_->size : first_chunk;
     if (bytes > SIZE_MAX / 2 - align - sizeof(Chunk))
         throw std::bad_alloc();
@@ -69,7 +79,38 @@ void* ScratchArena::allocate_slow(size_t bytes, size_t align)
     chunk_ = chunk;
     top_ = reinterpret_cast<uintptr_t>(chunk + 1);
     end_ = reinterpret_cast<uintptr_t>(chunk) + size;
+    ASAN_POISON_MEMORY_REGION(chunk + 1, size - sizeof(Chunk));
+}
+
+void* ScratchArena::allocate_slow(size_t bytes, size_t align)
+{
+    new_chunk(bytes, align);
     return allocate(bytes, align);
+}
+
+// Each allocation is followed by a red zone and starts 8-byte aligned (the
+// shadow's granularity); what is not handed out stays poisoned, and freed
+// memory is poisoned again.
+void* ScratchArena::allocate_checked(size_t bytes, size_t align)
+{
+    align = std::max<size_t>(align, 8);
+    uintptr_t at = (top_ + (align - 1)) & ~uintptr_t(align - 1);
+    if (bytes > SIZE_MAX / 2 || at + bytes + red_zone >= end_ || at < top_) {
+        if (bytes > SIZE_MAX / 2)
+            throw std::bad_alloc();
+        new_chunk(bytes + red_zone, align);
+        at = (top_ + (align - 1)) & ~uintptr_t(align - 1);
+    }
+    top_ = at + bytes + red_zone;
+    ASAN_UNPOISON_MEMORY_REGION(reinterpret_cast<void*>(at), bytes);
+    return reinterpret_cast<void*>(at);
+}
+
+void ScratchArena::deallocate_checked(void* p, size_t bytes)
+{
+    ASAN_POISON_MEMORY_REGION(p, bytes);
+    if (reinterpret_cast<uintptr_t>(p) + bytes + red_zone == top_)
+        top_ = reinterpret_cast<uintptr_t>(p);
 }
 
 void ScratchArena::reset()
@@ -85,6 +126,7 @@ void ScratchArena::reset()
     Chunk* c = keep ? chunk_->previous : chunk_;
     while (c) {
         Chunk* previous = c->previous;
+        ASAN_UNPOISON_MEMORY_REGION(c + 1, c->size - sizeof(Chunk));
         std::free(c);
         c = previous;
     }
@@ -93,6 +135,7 @@ void ScratchArena::reset()
         keep->previous = nullptr;
         top_ = reinterpret_cast<uintptr_t>(keep + 1);
         end_ = reinterpret_cast<uintptr_t>(keep) + keep->size;
+        ASAN_POISON_MEMORY_REGION(keep + 1, keep->size - sizeof(Chunk));
     } else {
         top_ = end_ = 0;
     }

@@ -8,8 +8,10 @@
 // back as a whole when the scope ends (freeing a container frees nothing but
 // its last allocation), and the next translation on the thread reuses the
 // same memory (up to ScratchArena::retained bytes: its pages stay in the
-// caches and mapped). Outside a scope, and in sanitizer builds (so that
-// AddressSanitizer keeps seeing every container), they use the heap.
+// caches and mapped). Outside a scope they use the heap. Under
+// AddressSanitizer every allocation gets a poisoned red zone after it and
+// freed or unused arena memory is poisoned, so overflows and uses after free
+// are caught in the arena too; under ThreadSanitizer the heap is used.
 //
 // A ScratchAllocator remembers the arena of the moment it was made, so a
 // container made outside a scope keeps using the heap inside one. Every
@@ -18,6 +20,14 @@
 // for the emitter and the builder, cfg::structurize for its analyses; the
 // program they read and write is the caller's, on the heap).
 #pragma once
+
+#if defined(__SANITIZE_ADDRESS__)
+#define DXSPV_SCRATCH_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DXSPV_SCRATCH_ASAN 1
+#endif
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -36,6 +46,9 @@ public:
 
     void* allocate(size_t bytes, size_t align)
     {
+#ifdef DXSPV_SCRATCH_ASAN
+        return allocate_checked(bytes, align);
+#endif
         uintptr_t at = (top_ + (align - 1)) & ~uintptr_t(align - 1);
         if (at + bytes >= end_ || at < top_) // (>=: no chunk yet gives end_ 0, never a null pointer)
             return allocate_slow(bytes, align);
@@ -45,6 +58,9 @@ public:
     /// Frees the last allocation; other memory goes back at the scope's end.
     void deallocate(void* p, size_t bytes)
     {
+#ifdef DXSPV_SCRATCH_ASAN
+        return deallocate_checked(p, bytes);
+#endif
         if (reinterpret_cast<uintptr_t>(p) + bytes == top_)
             top_ = reinterpret_cast<uintptr_t>(p);
     }
@@ -62,6 +78,12 @@ private:
     ScratchArena() = default;
     ~ScratchArena();
     void* allocate_slow(size_t bytes, size_t align);
+    /// Makes a chunk with room for `bytes` at `align` the newest.
+    void new_chunk(size_t bytes, size_t align);
+    /// The AddressSanitizer forms of allocate and deallocate (red zones,
+    /// poisoning).
+    void* allocate_checked(size_t bytes, size_t align);
+    void deallocate_checked(void* p, size_t bytes);
     /// Back to empty: every chunk freed but the one kept (see retained).
     void reset();
 

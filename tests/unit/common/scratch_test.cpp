@@ -10,6 +10,10 @@
 #include "common/scratch.h"
 #include "common/u64_map.h"
 
+#ifdef DXSPV_SCRATCH_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 using dxspv::ScratchAllocator;
 using dxspv::ScratchArena;
 using dxspv::ScratchScope;
@@ -17,8 +21,8 @@ using dxspv::ScratchVector;
 
 namespace {
 
-/// The arena is off in sanitizer builds (the heap, so that every container
-/// stays visible to them): the arena checks only hold with it.
+/// The arena is off under ThreadSanitizer (the heap): the arena checks only
+/// hold with it.
 bool arena_enabled()
 {
     ScratchScope scope;
@@ -126,3 +130,18 @@ TEST_CASE("u64 map: reserve, then values through growth in a scope")
     map.reserve(10); // smaller than what it has: nothing changes
     CHECK(map.find(0x10001) == 1);
 }
+
+#ifdef DXSPV_SCRATCH_ASAN
+TEST_CASE("scratch: under AddressSanitizer, red zones and freed memory are poisoned")
+{
+    ScratchScope scope;
+    ScratchVector<uint32_t> v(10, 1);
+    const uint32_t* data = v.data();
+    CHECK(__asan_address_is_poisoned(data + 9) == 0);
+    CHECK(__asan_address_is_poisoned(data + 10) != 0); // just past the end: the red zone
+    ScratchVector<uint32_t> after(4, 2);                 // v's memory is no longer the last
+    v.resize(1000);                                      // moves: the old buffer is freed
+    CHECK(__asan_address_is_poisoned(data) != 0);
+    CHECK(__asan_address_is_poisoned(v.data() + 999) == 0);
+}
+#endif
