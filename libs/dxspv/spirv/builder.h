@@ -229,6 +229,10 @@ public:
     void createNoResultOp(spv::Op op, spv::Id operand);
     void createNoResultOp(spv::Op op, std::span<const spv::Id> operands);
     void createNoResultOp(spv::Op op, std::span<const IdImmediate> operands);
+    void createNoResultOp(spv::Op op, std::initializer_list<spv::Id> operands)
+    {
+        createNoResultOp(op, std::span<const spv::Id>(operands.begin(), operands.size()));
+    }
     spv::Id createCompositeExtract(spv::Id composite, spv::Id type, unsigned index);
     spv::Id createCompositeInsert(spv::Id object, spv::Id composite, spv::Id type, unsigned index);
     spv::Id createCompositeConstruct(spv::Id type, std::span<const spv::Id> parts);

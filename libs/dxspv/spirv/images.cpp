@@ -171,7 +171,7 @@ spv::Id Emitter::load_descriptor(const Descriptor& desc, const vsir::Register& r
     spv::Id ptr = desc.var;
     if (desc.is_array)
         ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniformConstant, element_type),
-            ScratchVector<spv::Id>{desc.var, descriptor_index(desc, reg)});
+            {desc.var, descriptor_index(desc, reg)});
     spv::Id loaded = b_.createLoad(ptr);
     return desc.is_array ? mark_non_uniform(reg, loaded) : loaded;
 }
@@ -302,7 +302,7 @@ void Emitter::emit_image_store(const vsir::Instruction& ins)
     } else {
         texel = as_kind(texel, desc->sampled_kind);
     }
-    b_.createNoResultOp(spv::OpImageWrite, ScratchVector<spv::Id>{image, coords, texel.id});
+    b_.createNoResultOp(spv::OpImageWrite, {image, coords, texel.id});
 }
 
 namespace {
@@ -646,7 +646,7 @@ void Emitter::emit_samplepos(const vsir::Instruction& ins)
     spv::Id at = b_.createBinOp(spv::OpIAdd, u32, b_.createBinOp(spv::OpISub, u32, count, constant_u32(1)), index);
     at = b_.createTriOp(spv::OpSelect, u32, valid, at, constant_u32(31));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, vec2),
-        ScratchVector<spv::Id>{sample_positions_, at});
+        {sample_positions_, at});
     spv::Id xy = b_.createLoad(ptr);
     spv::Id f32 = type(Kind::f32);
     spv::Id parts[4] = {b_.createCompositeExtract(xy, f32, 0), b_.createCompositeExtract(xy, f32, 1),
@@ -680,7 +680,7 @@ void Emitter::emit_bufinfo(const vsir::Instruction& ins)
         spv::Id block = desc->var;
         if (desc->is_array)
             block = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer,
-                buffer_block_type(desc->read_only)), ScratchVector<spv::Id>{desc->var, descriptor_index(*desc, res.reg)});
+                buffer_block_type(desc->read_only)), {desc->var, descriptor_index(*desc, res.reg)});
         spv::Id words = b_.createOp(spv::OpArrayLength, u32, ScratchVector<IdImmediate>{{true, block}, {false, 0}});
         size = b_.createBinOp(spv::OpShiftLeftLogical, u32, words, constant_u32(2));
         if (desc->stride)

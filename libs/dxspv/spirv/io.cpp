@@ -1017,7 +1017,7 @@ void Emitter::copy_system_values(bool output)
         if (mask)
             target = b_.createOp(spv::OpAccessChain,
                 pointer_type(output ? spv::StorageClassOutput : spv::StorageClassInput, i32),
-                ScratchVector<spv::Id>{builtin, constant_u32(0)});
+                {builtin, constant_u32(0)});
         if (output) {
             spv::Id value = b_.createLoad(priv);
             bool depth = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge

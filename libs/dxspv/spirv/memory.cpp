@@ -128,7 +128,7 @@ spv::Id Emitter::tgsm_qword_pointer(const Descriptor& desc, spv::Id word_index)
 {
     spv::Id qword = b_.createBinOp(spv::OpShiftRightLogical, type(Kind::u32), word_index, constant_u32(1));
     return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u64)),
-        ScratchVector<spv::Id>{desc.var, qword});
+        {desc.var, qword});
 }
 
 namespace {
@@ -168,8 +168,8 @@ void Emitter::store_tgsm_word(const Descriptor& desc, spv::Id word_index, spv::I
     keep = b_.createUnaryOp(spv::OpNot, u64, keep);
     spv::Id bits = b_.createBinOp(spv::OpShiftLeftLogical, u64, b_.createUnaryOp(spv::OpUConvert, u64, value), shift);
     spv::Id scope = constant_u32(spv::ScopeWorkgroup), relaxed = constant_u32(spv::MemorySemanticsMaskNone);
-    b_.createOp(spv::OpAtomicAnd, u64, ScratchVector<spv::Id>{ptr, scope, relaxed, keep});
-    b_.createOp(spv::OpAtomicOr, u64, ScratchVector<spv::Id>{ptr, scope, relaxed, bits});
+    b_.createOp(spv::OpAtomicAnd, u64, {ptr, scope, relaxed, keep});
+    b_.createOp(spv::OpAtomicOr, u64, {ptr, scope, relaxed, bits});
 }
 
 void Emitter::emit_buffer_load(const vsir::Instruction& ins)
@@ -266,7 +266,7 @@ void Emitter::emit_counter(const vsir::Instruction& ins)
         mark_non_uniform(reg, ptr);
     bool consume = ins.opcode == vsir::Opcode::imm_atomic_consume;
     spv::Id old = b_.createOp(consume ? spv::OpAtomicISub : spv::OpAtomicIAdd, u32,
-        ScratchVector<spv::Id>{ptr, constant_u32(spv::ScopeDevice), constant_u32(spv::MemorySemanticsMaskNone),
+        {ptr, constant_u32(spv::ScopeDevice), constant_u32(spv::MemorySemanticsMaskNone),
             constant_u32(1)});
     spv::Id result = consume ? b_.createBinOp(spv::OpISub, u32, old, constant_u32(1)) : old;
     const vsir::DstParam& dst = prog_.dst(ins, 0);
@@ -288,12 +288,12 @@ void Emitter::emit_image_atomic(const vsir::Instruction& ins, Descriptor& desc, 
     if (desc.is_array)
         image_ptr = mark_non_uniform(res, b_.createOp(spv::OpAccessChain,
             pointer_type(spv::StorageClassUniformConstant, desc.type),
-            ScratchVector<spv::Id>{desc.var, descriptor_index(desc, res)}));
+            {desc.var, descriptor_index(desc, res)}));
     if (bit_width(kind) == 64)
         b_.addCapability(spv::CapabilityInt64Atomics);
     spv::Id coords = image_coords(prog_.src(ins, 0), desc, Kind::i32);
     spv::Id ptr = b_.createOp(spv::OpImageTexelPointer, pointer_type(spv::StorageClassImage, type(kind)),
-        ScratchVector<spv::Id>{image_ptr, coords, constant_u32(0)});
+        {image_ptr, coords, constant_u32(0)});
     if (desc.is_array)
         mark_non_uniform(res, ptr);
     spv::Id scope = constant_u32(spv::ScopeDevice);
@@ -387,9 +387,9 @@ void Emitter::emit_sync(const vsir::Instruction& ins)
         semantics |= spv::MemorySemanticsAcquireReleaseMask;
     if (ins.flags & vsir::flag_sync_thread_group)
         b_.createNoResultOp(spv::OpControlBarrier,
-            ScratchVector<spv::Id>{constant_u32(spv::ScopeWorkgroup), constant_u32(memory_scope), constant_u32(semantics)});
+            {constant_u32(spv::ScopeWorkgroup), constant_u32(memory_scope), constant_u32(semantics)});
     else if (semantics)
-        b_.createNoResultOp(spv::OpMemoryBarrier, ScratchVector<spv::Id>{constant_u32(memory_scope), constant_u32(semantics)});
+        b_.createNoResultOp(spv::OpMemoryBarrier, {constant_u32(memory_scope), constant_u32(semantics)});
 }
 
 bool Emitter::emit_memory(const vsir::Instruction& ins)

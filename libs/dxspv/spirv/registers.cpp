@@ -224,7 +224,7 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
         spv::Id element = index_id(reg.idx[1]);
         const IndexableTemp& x = indexable_temps_[reg.idx[0].offset];
         spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(x.storage, type(Kind::u32, 4)),
-            ScratchVector<spv::Id>{x.var, element});
+            {x.var, element});
         return {ptr, 4};
     }
     case RegisterFile::immediate_constant_buffer: {
@@ -232,7 +232,7 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
             break;
         spv::Id element = index_id(reg.idx[0]);
         spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32, 4)),
-            ScratchVector<spv::Id>{icb_, element});
+            {icb_, element});
         return {ptr, 4};
     }
     case RegisterFile::constant_buffer: {

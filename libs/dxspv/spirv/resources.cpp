@@ -508,7 +508,7 @@ spv::Id Emitter::constant_buffer_pointer(const vsir::Register& reg)
         return NoResult;
     if (desc->push_member != ~0u)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
-            ScratchVector<spv::Id>{desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
+            {desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
     OperandList<spv::Id, 4> chain{desc->var};
     if (desc->is_array)
         chain.push_back(descriptor_index(*desc, reg));
@@ -522,7 +522,7 @@ spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Registe
 {
     if (desc.form == DescriptorForm::tgsm)
         return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u32)),
-            ScratchVector<spv::Id>{desc.var, word_index});
+            {desc.var, word_index});
     OperandList<spv::Id, 4> chain{desc.var};
     if (desc.is_array)
         chain.push_back(descriptor_index(desc, reg));
