@@ -369,24 +369,18 @@ void tidy_selections(Tree& t)
     }
 }
 
-/// Deepest if / loop / switch nesting (iterative walk).
+/// Deepest if / loop / switch nesting of a compacted tree (containers
+/// precede their children): one sweep, the level of each list from its
+/// container's.
 uint32_t max_depth(const Tree& t)
 {
+    ScratchVector<uint32_t> level(t.nodes.size(), 0); // of the list a container holds
     uint32_t deepest = 0;
-    ScratchVector<std::pair<uint32_t, uint32_t>> lists{{0, 0}}; // container, depth of its children
-    while (!lists.empty()) {
-        auto [list, depth] = lists.back();
-        lists.pop_back();
-        deepest = std::max(deepest, depth);
-        for (uint32_t n = t.nodes[list].first; n != none; n = t.nodes[n].next) {
-            const Node& node = t.nodes[n];
-            if (node.kind == NodeKind::if_ || node.kind == NodeKind::switch_) {
-                for (uint32_t arm = node.first; arm != none; arm = t.nodes[arm].next)
-                    lists.push_back({arm, depth + 1});
-            } else if (node.kind == NodeKind::loop || node.kind == NodeKind::scope) {
-                lists.push_back({n, depth + 1});
-            }
-        }
+    for (uint32_t n = 1; n < t.nodes.size(); ++n) {
+        const NodeKind kind = t.nodes[n].kind;
+        const uint32_t up = level[t.nodes[n].parent];
+        level[n] = kind == NodeKind::arm || kind == NodeKind::loop || kind == NodeKind::scope ? up + 1 : up;
+        deepest = std::max(deepest, level[n]);
     }
     return deepest;
 }
@@ -410,6 +404,7 @@ bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree,
             graph.blocks[tree.nodes[n].block].terminator == graph.blocks[tree.nodes[n].block].first + 1)
             tree.unlink(n);
     flatten(tree);
+    tree.compact();
     // Dissolving scopes at most about halves the depth; refusing hopeless
     // trees first bounds the jump simplifier's walks up the tree.
     if (too_deep(max_depth(tree), 4 * max_nesting_depth, diags, location))
@@ -424,6 +419,7 @@ bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree,
     dissolve_unused_scopes(tree);
     scopes_to_selections(tree);
     tidy_selections(tree);
+    tree.compact();
     const uint32_t depth = max_depth(tree);
     stats.max_depth = std::max(stats.max_depth, depth);
     return !too_deep(depth, max_nesting_depth, diags, location);

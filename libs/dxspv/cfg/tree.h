@@ -90,6 +90,9 @@ struct Tree {
             at = c;
         }
     }
+    /// Renumbers the nodes attached to the root in preorder and drops the
+    /// rest (tree.cpp): afterwards every container precedes its children.
+    void compact();
     /// The two arms of an if_.
     uint32_t then_arm(uint32_t n) const { return nodes[n].first; }
     uint32_t else_arm(uint32_t n) const { return nodes[n].last; }

@@ -164,13 +164,13 @@ loop
   loop
     mov r0.x, l(2)
     if_z r1.x
-      mov r2.x, l(8)
+      mov r2.x, l(6)
       break
     endif
     mov r0.x, l(3)
     breakc_z r1.x
   endloop
-  ieq r2.y, r2.x, l(8):i32
+  ieq r2.y, r2.x, l(6):i32
   if_nz r2.y
     mov r2.x, l(0)
     break
@@ -198,16 +198,16 @@ loop
         mov r0.x, l(3)
         continue
       case l(0)
-        mov r2.x, l(9)
+        mov r2.x, l(7)
         break
       case l(1)
-        mov r2.x, l(8)
+        mov r2.x, l(6)
         break
       case l(2)
-        mov r2.x, l(14)
+        mov r2.x, l(10)
         break
     endswitch
-    ieq r2.y, r2.x, l(14):i32
+    ieq r2.y, r2.x, l(10):i32
     if_nz r2.y
       mov r2.x, l(0)
       break
@@ -215,12 +215,12 @@ loop
     ine r2.y, r2.x, l(0):i32
     breakc_nz r2.y
   endloop
-  ieq r2.y, r2.x, l(9):i32
+  ieq r2.y, r2.x, l(7):i32
   if_nz r2.y
     mov r2.x, l(0)
     continue
   endif
-  ieq r2.y, r2.x, l(8):i32
+  ieq r2.y, r2.x, l(6):i32
   if_nz r2.y
     mov r2.x, l(0)
     break
