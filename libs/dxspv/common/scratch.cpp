@@ -1,5 +1,5 @@
 // Per-thread scratch memory (scratch.h): chunks from the heap, the newest
-// first; a scope's end frees them but the largest, kept while it is small.
+// first; a scope's end frees them but one, kept for the next scope.
 #include "common/scratch.h"
 
 #include <algorithm>
@@ -51,7 +51,7 @@ ScratchArena::~ScratchArena()
 void ScratchArena::new_chunk(size_t bytes, size_t align)
 {
     // Twice the size of the last one, and room for `bytes` at `align`.
-    size_t size = chunk_ ? 2 * chunk_->size : first_chunk;
+    size_t size = chunk_ ? 2 * chunk_->size : std::max(first_chunk, next_chunk_);
     if (bytes > SIZE_MAX / 2 - align - sizeof(Chunk))
         throw std::bad_alloc();
     size = std::max(size, bytes + align + sizeof(Chunk));
@@ -60,7 +60,7 @@ void ScratchArena::new_chunk(size_t bytes, size_t align)
         // Large chunks in whole huge pages, advised as such: a page fault per
         // 2 MiB instead of per 4 KiB where transparent huge pages are on
         // request (their pages are touched once, by the first translation
-        // that needs them). Not retained, so the address space comes back.
+        // that needs them).
         size = (size + huge_page - 1) & ~(huge_page - 1);
         chunk = static_cast<Chunk*>(std::aligned_alloc(huge_page, size));
 #ifdef MADV_HUGEPAGE
@@ -121,24 +121,36 @@ void ScratchArena::reset()
         for (const Chunk* c = chunk_; c; c = c->previous)
             last_scope_bytes_ += c->used;
     }
-    // The newest chunk is the largest: kept when small enough.
-    Chunk* keep = chunk_ && chunk_->size <= retained ? chunk_ : nullptr;
-    Chunk* c = keep ? chunk_->previous : chunk_;
-    while (c) {
+    // One chunk that held the whole scope stays (see retained_lazily);
+    // after several, the next scope's first chunk holds them all, and what
+    // any earlier scope needed (scopes of different sizes alternate: the
+    // structurizer's and the emitter's).
+    const size_t total = last_scope_bytes_ + sizeof(Chunk);
+    Chunk* keep = chunk_ && !chunk_->previous && chunk_->size <= retained_lazily ? chunk_ : nullptr;
+    if (!keep && chunk_ && total <= retained_lazily)
+        next_chunk_ = std::max(next_chunk_, total);
+    for (Chunk* c = keep ? nullptr : chunk_; c;) {
         Chunk* previous = c->previous;
         ASAN_UNPOISON_MEMORY_REGION(c + 1, c->size - sizeof(Chunk));
         std::free(c);
         c = previous;
     }
     chunk_ = keep;
-    if (keep) {
-        keep->previous = nullptr;
-        top_ = reinterpret_cast<uintptr_t>(keep + 1);
-        end_ = reinterpret_cast<uintptr_t>(keep) + keep->size;
-        ASAN_POISON_MEMORY_REGION(keep + 1, keep->size - sizeof(Chunk));
-    } else {
+    if (!keep) {
         top_ = end_ = 0;
+        return;
     }
+    top_ = reinterpret_cast<uintptr_t>(keep + 1);
+    end_ = reinterpret_cast<uintptr_t>(keep) + keep->size;
+    ASAN_POISON_MEMORY_REGION(keep + 1, keep->size - sizeof(Chunk));
+#ifdef MADV_FREE
+    // Pages past `retained` go back lazily; whole huge pages of a huge
+    // chunk, so none is split.
+    const uintptr_t page = keep->size >= huge_page ? huge_page : 4096;
+    const uintptr_t from = (reinterpret_cast<uintptr_t>(keep) + retained + page - 1) & ~(page - 1);
+    if (from < end_)
+        madvise(reinterpret_cast<void*>(from), end_ - from, MADV_FREE);
+#endif
 }
 
 ScratchScope::ScratchScope()

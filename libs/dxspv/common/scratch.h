@@ -65,9 +65,15 @@ public:
             top_ = reinterpret_cast<uintptr_t>(p);
     }
 
-    /// Memory kept for the thread's next scope: the largest chunk, when it
-    /// is no larger than this.
+    /// Memory kept resident for the thread's next scope.
     static constexpr size_t retained = size_t(1) << 20;
+    /// The largest chunk kept for the next scope. Beyond `retained` its
+    /// pages are given back lazily (MADV_FREE: the kernel takes them when it
+    /// needs memory; until then the next scope reuses them without a page
+    /// fault). A scope that needed several chunks leaves one chunk of their
+    /// total size for the next scope (up to this bound), so a thread that
+    /// translates shaders of one size settles on a single chunk.
+    static constexpr size_t retained_lazily = size_t(256) << 20;
 
     /// The bytes the containers of this thread's last ended scope took (its
     /// peak: memory only comes back at the end), for memory figures.
@@ -94,6 +100,7 @@ private:
     };
     Chunk* chunk_ = nullptr; ///< the newest chunk; the others through previous
     uintptr_t top_ = 0, end_ = 0;
+    size_t next_chunk_ = 0; ///< the size of the next new chunk at least (see retained_lazily)
     static thread_local ScratchArena* current_;
     static thread_local size_t last_scope_bytes_;
 };
