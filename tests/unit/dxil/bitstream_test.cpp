@@ -353,3 +353,86 @@ TEST_CASE("bitstream: malformed streams give numbered diagnostics with the bit o
         CHECK(diags.messages()[0].text.find("bit") != std::string::npos);
     }
 }
+
+namespace {
+
+/// The bits [pos, pos + width) of `bytes`, least significant first, one at
+/// a time: the reference for BitReader.
+uint64_t reference_bits(const std::vector<uint8_t>& bytes, uint64_t pos, unsigned width)
+{
+    uint64_t value = 0;
+    for (unsigned i = 0; i < width; ++i)
+        value |= uint64_t((bytes[(pos + i) >> 3] >> ((pos + i) & 7)) & 1) << i;
+    return value;
+}
+
+} // namespace
+
+TEST_CASE("bit reader: buffered reads of every width, seeks, alignment and the input's end match a bit-by-bit reading")
+{
+    uint64_t state = 0x9e3779b97f4a7c15ull;
+    auto next = [&] {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        return state;
+    };
+    for (size_t size : {0u, 1u, 7u, 8u, 9u, 37u, 200u, 2000u}) {
+        std::vector<uint8_t> bytes(size);
+        for (uint8_t& b : bytes)
+            b = uint8_t(next());
+        dxspv::dxil::BitReader r(bytes);
+        uint64_t pos = 0;
+        const uint64_t end = uint64_t(size) * 8;
+        for (int step = 0; step < 400 && !r.failed(); ++step) {
+            const uint64_t choice = next() % 16;
+            if (choice == 0) {
+                r.align32();
+                pos = std::min((pos + 31) & ~uint64_t(31), end);
+            } else if (choice == 1) {
+                pos = end ? next() % end : 0;
+                REQUIRE(r.seek(pos));
+            } else {
+                const unsigned width = unsigned(next() % 8 ? next() % 13 : next() % 65); // 0..64, mostly short
+                const uint64_t value = r.read(width);
+                if (width > end - pos) {
+                    CHECK(r.failed());
+                    CHECK(value == 0);
+                    CHECK(r.pos() == end);
+                    break;
+                }
+                CHECK(value == reference_bits(bytes, pos, width));
+                pos += width;
+            }
+            REQUIRE(r.pos() == pos);
+        }
+    }
+}
+
+TEST_CASE("bit reader: VBR values across buffer refills, and one longer than 64 bits")
+{
+    // vbr6 chunks: 5 value bits and a continuation bit; a run of values of
+    // one to thirteen chunks written back to back.
+    std::vector<uint8_t> bytes(512, 0);
+    uint64_t bit = 0;
+    auto put = [&](uint64_t v, unsigned width) {
+        for (unsigned i = 0; i < width; ++i, ++bit)
+            bytes[bit >> 3] |= uint8_t(((v >> i) & 1) << (bit & 7));
+    };
+    std::vector<uint64_t> values;
+    for (unsigned chunks = 1; chunks <= 13; ++chunks) {
+        const uint64_t v = chunks == 13 ? ~uint64_t(0) : (uint64_t(1) << (5 * chunks - 1)) | chunks;
+        values.push_back(v);
+        for (unsigned c = 0; c < chunks; ++c)
+            put(((v >> (5 * c)) & 31) | (c + 1 < chunks ? 32 : 0), 6);
+    }
+    for (unsigned c = 0; c < 15; ++c) // longer than 64 bits: 15 chunks of 5 bits
+        put(31 | (c + 1 < 15 ? 32 : 0), 6);
+    dxspv::dxil::BitReader r(bytes);
+    for (uint64_t v : values) {
+        bool overflow = false;
+        CHECK(r.read_vbr(6, overflow) == v);
+        CHECK_FALSE(overflow);
+    }
+    bool overflow = false;
+    r.read_vbr(6, overflow);
+    CHECK(overflow);
+}

@@ -283,7 +283,7 @@ bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
     return true;
 }
 
-bool BitstreamCursor::read_scalar(const AbbrevOp& op, uint64_t& value)
+[[gnu::always_inline]] inline bool BitstreamCursor::read_scalar(const AbbrevOp& op, uint64_t& value)
 {
     bool overflow = false;
     switch (op.kind) {
@@ -326,12 +326,12 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vecto
             return false;
         }
         code = uint32_t(c);
-        for (uint64_t i = 0; i < n; ++i) {
-            ops.push_back(bits_.read_vbr(6, overflow));
-            if (overflow) {
-                error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
-                return false;
-            }
+        ops.resize(n);
+        for (uint64_t& value : ops)
+            value = bits_.read_vbr(6, overflow);
+        if (overflow) {
+            error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
+            return false;
         }
         return check_in_block();
     }

@@ -6,6 +6,7 @@
 // first error every call fails, so callers only need to check results.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -18,6 +19,11 @@ namespace dxspv::dxil {
 
 /// Reads bits least significant first, as LLVM writes them. Reads past the
 /// end return 0 and set a sticky failure flag.
+///
+/// The next up to 64 bits of the input wait in a buffer (`word_`, `avail_`
+/// of them valid, never past the input's end): a read within the buffer is
+/// a mask and a shift; only a read the buffer cannot serve goes to the input
+/// (read_refill), which then fills the buffer again.
 class BitReader {
 public:
     BitReader() = default;
@@ -32,56 +38,26 @@ public:
     /// Reads `width` bits (0..64).
     uint64_t read(unsigned width)
     {
-        if (width == 0)
-            return 0;
-        if (width > size_bits_ - pos_ || pos_ > size_bits_) {
-            failed_ = true;
-            pos_ = size_bits_;
-            return 0;
+        if (width < avail_) [[likely]] { // so width < 64
+            uint64_t value = word_ & ((uint64_t(1) << width) - 1);
+            word_ >>= width;
+            avail_ -= width;
+            pos_ += width;
+            return value;
         }
-        uint64_t byte = pos_ >> 3;
-        unsigned shift = unsigned(pos_ & 7);
-        uint64_t value;
-        if (width + shift <= 64 && byte + 8 <= (size_bits_ >> 3)) {
-            uint64_t word;
-            std::memcpy(&word, data_ + byte, 8);
-            if constexpr (std::endian::native == std::endian::big)
-                word = __builtin_bswap64(word);
-            value = word >> shift;
-        } else {
-            value = slow_read(width);
-        }
-        pos_ += width;
-        return width == 64 ? value : value & ((uint64_t(1) << width) - 1);
+        return read_refill(width);
     }
 
     /// Reads a VBR value with `width`-bit chunks (1..32); fails past 64 bits.
     uint64_t read_vbr(unsigned width, bool& overflow)
     {
-        uint64_t hi = uint64_t(1) << (width - 1);
-        // Fast path: the chunks of a value that ends within the next 64 bits
-        // of the input, taken from one load.
-        if (uint64_t byte = pos_ >> 3; pos_ < size_bits_ && byte + 8 <= (size_bits_ >> 3)) {
-            uint64_t word;
-            std::memcpy(&word, data_ + byte, 8);
-            if constexpr (std::endian::native == std::endian::big)
-                word = __builtin_bswap64(word);
-            unsigned avail = 64 - unsigned(pos_ & 7);
-            word >>= pos_ & 7;
-            uint64_t value = 0;
-            for (unsigned used = 0, out = 0; used + width <= avail; used += width, out += width - 1) {
-                uint64_t piece = word >> used;
-                value |= (piece & (hi - 1)) << out;
-                if (!(piece & hi)) {
-                    pos_ += used + width;
-                    return value;
-                }
-            }
-        }
-        uint64_t result = 0;
-        unsigned shift = 0;
-        for (;;) {
-            uint64_t piece = read(width);
+        const uint64_t hi = uint64_t(1) << (width - 1);
+        uint64_t piece = read(width);
+        if (!(piece & hi)) [[likely]]
+            return piece;
+        uint64_t result = piece & (hi - 1);
+        for (unsigned shift = width - 1;;) {
+            piece = read(width);
             if (failed_)
                 return 0;
             if (shift < 64)
@@ -96,9 +72,18 @@ public:
         }
     }
 
-    void align32() { pos_ = (pos_ + 31) & ~uint64_t(31); if (pos_ > size_bits_) { pos_ = size_bits_; failed_ = true; } }
+    void align32()
+    {
+        pos_ = (pos_ + 31) & ~uint64_t(31);
+        if (pos_ > size_bits_) {
+            pos_ = size_bits_;
+            failed_ = true;
+        }
+        avail_ = 0;
+    }
     bool seek(uint64_t bit)
     {
+        avail_ = 0;
         if (bit > size_bits_) {
             failed_ = true;
             pos_ = size_bits_;
@@ -109,19 +94,64 @@ public:
     }
 
 private:
-    uint64_t slow_read(unsigned width) const
+    /// A read the buffer cannot serve: the buffer filled again from pos_
+    /// first; reads of 57 bits and more, and reads at the input's end, bit
+    /// group by bit group (or a failure past the end).
+    [[gnu::noinline]] uint64_t read_refill(unsigned width)
     {
-        uint64_t value = 0;
-        for (unsigned i = 0; i < width; ++i) {
-            uint64_t p = pos_ + i;
-            value |= uint64_t((data_[p >> 3] >> (p & 7)) & 1) << i;
+        if (width == 0)
+            return 0;
+        fill();
+        if (width < avail_) {
+            uint64_t value = word_ & ((uint64_t(1) << width) - 1);
+            word_ >>= width;
+            avail_ -= width;
+            pos_ += width;
+            return value;
         }
+        if (width > size_bits_ - pos_ || pos_ > size_bits_) {
+            failed_ = true;
+            pos_ = size_bits_;
+            avail_ = 0;
+            return 0;
+        }
+        uint64_t value = 0;
+        for (unsigned done = 0; done < width;) { // at most 8 bits per step
+            const uint64_t p = pos_ + done;
+            const unsigned shift = unsigned(p & 7), take = std::min(8 - shift, width - done);
+            value |= uint64_t((data_[p >> 3] >> shift) & ((1u << take) - 1)) << done;
+            done += take;
+        }
+        pos_ += width;
+        avail_ = 0;
         return value;
+    }
+
+    /// The buffer from pos_: 64 bits but those of the first byte already
+    /// read, fewer at the input's end.
+    void fill()
+    {
+        const uint64_t byte = pos_ >> 3, bytes = size_bits_ >> 3;
+        const unsigned shift = unsigned(pos_ & 7);
+        uint64_t word = 0;
+        if (byte + 8 <= bytes) {
+            std::memcpy(&word, data_ + byte, 8);
+            if constexpr (std::endian::native == std::endian::big)
+                word = __builtin_bswap64(word);
+            avail_ = 64 - shift;
+        } else {
+            for (uint64_t i = byte; i < bytes; ++i)
+                word |= uint64_t(data_[i]) << (8 * (i - byte));
+            avail_ = unsigned(size_bits_ - pos_);
+        }
+        word_ = word >> shift;
     }
 
     const uint8_t* data_ = nullptr;
     uint64_t size_bits_ = 0;
-    uint64_t pos_ = 0;
+    uint64_t pos_ = 0;    ///< the next bit to read
+    uint64_t word_ = 0;   ///< the input's bits from pos_, avail_ of them
+    unsigned avail_ = 0;
     bool failed_ = false;
 };
 
