@@ -38,6 +38,12 @@ Builder::Builder(uint32_t version) : version_(version)
     ids_.resize(1);
 }
 
+Builder::~Builder()
+{
+    for (Block* b : blocks_)
+        block_alloc_.deallocate(b, 1);
+}
+
 void Builder::reserve(size_t instructions)
 {
     ids_.reserve(4 * instructions + 64);

@@ -28,7 +28,6 @@
 #include <cstring>
 #include <deque>
 #include <initializer_list>
-#include <memory_resource>
 #include <span>
 #include <utility>
 #include <vector>
@@ -124,6 +123,7 @@ public:
     void reserve(size_t instructions);
     Builder(const Builder&) = delete;
     Builder& operator=(const Builder&) = delete;
+    ~Builder();
 
     spv::Id getUniqueId();
 
@@ -357,7 +357,7 @@ private:
     /// The blocks' words: one allocation per block and per growth would
     /// cost more than the words (and scatter them); freed with the builder.
     WordArena block_words_;
-    std::pmr::monotonic_buffer_resource arena_{4096}; ///< the Block objects
+    ScratchAllocator<Block> block_alloc_; ///< the Block objects, one allocation each (freed with the builder)
     ScratchVector<Block*> blocks_;
     /// Dead stores: (offset in its block, next of the block's list).
     ScratchVector<std::pair<uint32_t, uint32_t>> dead_stores_;

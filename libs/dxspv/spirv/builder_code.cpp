@@ -43,11 +43,11 @@ Block& Builder::makeNewBlock()
 }
 
 /// A block of `function` at the end of its list. Blocks are trivially
-/// destructible and live in the arena (freed with the builder).
+/// destructible (their memory is freed with the builder).
 Block& Builder::new_block(Function& function)
 {
     static_assert(std::is_trivially_destructible_v<Block>);
-    Block& b = *new (arena_.allocate(sizeof(Block), alignof(Block))) Block();
+    Block& b = *new (block_alloc_.allocate(1)) Block();
     b.id_ = getUniqueId();
     b.index_ = uint32_t(blocks_.size());
     blocks_.push_back(&b);

@@ -5,14 +5,16 @@
 // left behind. When another block needs room, the last one gives back what
 // it did not use and the other moves to the end (a construct's header that
 // gets its merge and branch after its body: a few words). Chunks grow
-// geometrically; everything is freed with the arena.
+// geometrically and come from the thread's scratch arena (common/scratch.h)
+// inside a scope, else from the heap; everything is freed with the arena.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <vector>
+#include <utility>
+
+#include "common/scratch.h"
 
 namespace dxspv::spirv {
 
@@ -33,6 +35,11 @@ public:
     WordArena() = default;
     WordArena(const WordArena&) = delete;
     WordArena& operator=(const WordArena&) = delete;
+    ~WordArena()
+    {
+        for (auto [chunk, words] : chunks_)
+            alloc_.deallocate(chunk, words);
+    }
 
     /// Appends `count` words to `w` (owned by this arena, its address stable
     /// while it is); returns where they go.
@@ -59,8 +66,8 @@ private:
         if (size_t(end_ - top_) < need) {
             const size_t words = std::max(next_chunk_, 2 * need);
             next_chunk_ = std::min(2 * next_chunk_, max_chunk);
-            chunks_.emplace_back(new uint32_t[words]);
-            top_ = chunks_.back().get();
+            top_ = alloc_.allocate(words);
+            chunks_.emplace_back(top_, words);
             end_ = top_ + words;
         }
         std::copy(w.data, w.data + w.size, top_);
@@ -71,7 +78,8 @@ private:
     }
 
     static constexpr size_t max_chunk = size_t(1) << 20;
-    std::vector<std::unique_ptr<uint32_t[]>> chunks_;
+    ScratchAllocator<uint32_t> alloc_;
+    ScratchVector<std::pair<uint32_t*, size_t>> chunks_; ///< (words, count)
     uint32_t* top_ = nullptr; ///< where the next allocation goes
     uint32_t* end_ = nullptr; ///< end of the current chunk
     Words* last_ = nullptr;   ///< the allocation that ends at end_ (its room: up to end_)
