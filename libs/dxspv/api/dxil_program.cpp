@@ -3,6 +3,7 @@
 // structurizer runs later, in the pipeline, like every pass.
 #include "api/dxil_program.h"
 
+#include "common/scratch.h"
 #include "dxil/dxil.h"
 #include "dxil/lower/lower.h"
 
@@ -23,6 +24,7 @@ bool lower_dxil_module(const dxil::Module& module, const Request& req, vsir::Pro
 bool read_dxil_bitcode(const container::ProgramHeader& header, const Request& req, vsir::Program& program,
                        Diagnostics& diags)
 {
+    ScratchScope scratch; // the reader's and the lowering's containers (common/scratch.h); the program is the caller's
     dxil::Module module;
     if (!dxil::read_module(header.bitcode, header.bitcode_offset, module, diags))
         return false;
@@ -31,6 +33,7 @@ bool read_dxil_bitcode(const container::ProgramHeader& header, const Request& re
 
 bool read_dxil(dxspv_source_type source, const Request& req, vsir::Program& program, Diagnostics& diags)
 {
+    ScratchScope scratch; // as in read_dxil_bitcode
     dxil::Module module;
     DxilSourceInfo info;
     if (!load_dxil_module(source, req.source, module, info, diags))

@@ -59,8 +59,10 @@ bool read_all(BitstreamCursor& c, std::vector<Record>& out, std::vector<uint32_t
             Record r;
             r.abbrev = e.id;
             std::span<const uint8_t> b;
-            if (!c.read_record(e.id, r.code, r.ops, &b))
+            dxspv::ScratchVector<uint64_t> ops;
+            if (!c.read_record(e.id, r.code, ops, &b))
                 return false;
+            r.ops.assign(ops.begin(), ops.end());
             r.blob.assign(b.begin(), b.end());
             out.push_back(r);
             break;

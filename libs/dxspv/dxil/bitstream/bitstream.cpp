@@ -302,7 +302,7 @@ bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
     return true; // the record checks its end against the block's
 }
 
-bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, std::vector<uint64_t>& ops,
+bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVector<uint64_t>& ops,
                                   std::span<const uint8_t>* blob)
 {
     ops.clear();
@@ -429,7 +429,7 @@ bool BitstreamCursor::read_blockinfo()
 {
     enum : uint32_t { setbid = 1, blockname = 2, setrecordname = 3 };
     BlockInfo* current = nullptr;
-    std::vector<uint64_t> ops;
+    ScratchVector<uint64_t> ops;
     for (;;) {
         if (failed())
             return false;

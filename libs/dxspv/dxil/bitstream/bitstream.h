@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/scratch.h"
 
 namespace dxspv::dxil {
 
@@ -196,7 +197,7 @@ public:
     /// Reads a record; operands go to `ops` (cleared first). For a blob
     /// operand the bytes are returned in `blob` (borrowed from the input)
     /// and not appended to `ops`.
-    bool read_record(uint32_t abbrev_id, uint32_t& code, std::vector<uint64_t>& ops,
+    bool read_record(uint32_t abbrev_id, uint32_t& code, ScratchVector<uint64_t>& ops,
                      std::span<const uint8_t>* blob = nullptr);
     /// Reads the BLOCKINFO block just entered (enter_block already done).
     bool read_blockinfo();
@@ -223,7 +224,7 @@ private:
     };
     struct BlockInfo {
         uint32_t block_id = 0;
-        std::vector<uint32_t> abbrevs; ///< into abbrevs_
+        ScratchVector<uint32_t> abbrevs; ///< into abbrevs_
     };
 
     bool read_abbrev_definition(uint32_t& abbrev_index);
@@ -237,12 +238,12 @@ private:
     bool failed_ = false;
     unsigned abbrev_width_ = 2;
     uint64_t end_bit_ = 0;
-    std::vector<AbbrevOp> ops_;
-    std::vector<Abbrev> abbrevs_;
-    std::vector<uint32_t> scope_abbrevs_; ///< abbreviations of the open scopes, innermost last
+    ScratchVector<AbbrevOp> ops_;
+    ScratchVector<Abbrev> abbrevs_;
+    ScratchVector<uint32_t> scope_abbrevs_; ///< abbreviations of the open scopes, innermost last
     uint32_t current_first_abbrev_ = 0;
-    std::vector<Scope> scopes_;
-    std::vector<BlockInfo> blockinfo_;
+    ScratchVector<Scope> scopes_;
+    ScratchVector<BlockInfo> blockinfo_;
 };
 
 } // namespace dxspv::dxil

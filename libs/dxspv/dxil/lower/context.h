@@ -14,6 +14,7 @@
 #include <deque>
 #include <vector>
 
+#include "common/scratch.h"
 #include "dxil/lower/lower.h"
 #include "dxil/ops/ops.h"
 
@@ -93,12 +94,12 @@ public:
         vsir::SrcParam value;
         uint32_t label; ///< VSIR label of the block that returns
     };
-    std::vector<uint32_t> block_exit_;  ///< by block: label of its last VSIR block when a call split it, else ~0u
+    ScratchVector<uint32_t> block_exit_;  ///< by block: label of its last VSIR block when a call split it, else ~0u
     uint32_t current_block_ = 0;        ///< block being lowered
     uint32_t current_label_ = 0;        ///< label of the VSIR block being emitted
     uint32_t return_label_ = ~0u;       ///< inlining: where `ret` branches to (~0u: not inlining)
-    std::vector<Return> returns_;       ///< inlining: the callee's returns so far
-    std::vector<const Function*> inline_stack_; ///< callers of the function being inlined
+    ScratchVector<Return> returns_;       ///< inlining: the callee's returns so far
+    ScratchVector<const Function*> inline_stack_; ///< callers of the function being inlined
     uint64_t inlined_instructions_ = 0;
     bool inline_limit_reported_ = false;
 
@@ -141,7 +142,7 @@ public:
     uint32_t word_count(TypeId t) const;
     uint32_t leaf_count_uncached(TypeId t) const;
     uint32_t word_count_uncached(TypeId t) const;
-    mutable std::vector<uint32_t> leaf_cache_, word_cache_;
+    mutable ScratchVector<uint32_t> leaf_cache_, word_cache_;
     bool native_16bit() const { return native_16bit_; }
     /// Constant bits of type `t` as the VSIR type data_type(t) holds them
     /// (min-precision half constants widened to float, i16 sign-extended).
@@ -160,8 +161,8 @@ public:
     void declare_heap_ranges();
     const HeapRange* find_heap_range(uint32_t p0, uint32_t p1) const;
     uint32_t heap_range(uint32_t p0, uint32_t p1);
-    std::vector<HeapRange> heap_ranges_;
-    std::deque<ResourceBinding> heap_bindings_; ///< stable: resources_ points into it
+    ScratchVector<HeapRange> heap_ranges_;
+    ScratchDeque<ResourceBinding> heap_bindings_; ///< stable: resources_ points into it
     void declare_signatures();
     enum class IoKind : uint8_t { input, output, patch };
     /// Where a signature element lives: register file, first register, first column.
@@ -173,11 +174,11 @@ public:
         SystemValue sv = SystemValue::none;
     };
     void declare_io(const std::vector<SignatureElement>& elements, IoKind kind,
-                    std::vector<dxspv::SignatureElement>& out, std::vector<IoMap>& map);
+                    std::vector<dxspv::SignatureElement>& out, ScratchVector<IoMap>& map);
     void emit_patch_declarations();
     const IoMap* io_map(IoKind kind, uint32_t id) const;
-    std::vector<IoMap> input_map_, output_map_, patch_map_;
-    std::vector<vsir::Instruction> patch_instructions_;
+    ScratchVector<IoMap> input_map_, output_map_, patch_map_;
+    ScratchVector<vsir::Instruction> patch_instructions_;
     uint32_t range_id_for_binding(ResourceClass cls, uint32_t space, uint32_t lower) const;
 
     // ---- instructions.cpp: LLVM instructions ----
@@ -275,8 +276,8 @@ public:
                      vsir::Register& out, uint8_t& component);
     void declare_system_input(RegisterFile file, bool scalar, uint8_t mask);
     void declare_system_values();
-    std::vector<uint32_t> scratch_;    ///< scratch temps for building vectors
-    std::vector<uint8_t> member_use_;  ///< by local value: bit k = member k is extracted
+    ScratchVector<uint32_t> scratch_;    ///< scratch temps for building vectors
+    ScratchVector<uint8_t> member_use_;  ///< by local value: bit k = member k is extracted
     uint64_t declared_system_ = 0;     ///< system register files already declared
     const Operand* handle_operand(ValueId id);
     void set_aggregate(ValueId result, std::initializer_list<Operand> parts);
@@ -295,14 +296,14 @@ public:
     uint32_t inst_index_ = 0;          ///< instruction being lowered (for locations)
     uint32_t label_base_ = 0;          ///< label id of the function's block 0
     uint32_t errors_ = 0;
-    std::vector<Operand> values_;      ///< by function-local value index
-    std::vector<Operand> module_values_; ///< lazily built operands of module constants
-    std::vector<uint8_t> module_value_built_;
-    std::vector<Operand> aggregate_parts_;
-    std::vector<MemoryObject> globals_; ///< by module global index
+    ScratchVector<Operand> values_;      ///< by function-local value index
+    ScratchVector<Operand> module_values_; ///< lazily built operands of module constants
+    ScratchVector<uint8_t> module_value_built_;
+    ScratchVector<Operand> aggregate_parts_;
+    ScratchVector<MemoryObject> globals_; ///< by module global index
     uint32_t indexable_count_ = 0, tgsm_count_ = 0;
-    std::vector<uint32_t> range_ids_[4]; ///< per ResourceClass: metadata record id → VSIR range id (identity)
-    std::vector<const ResourceBinding*> resources_[4];
+    ScratchVector<uint32_t> range_ids_[4]; ///< per ResourceClass: metadata record id → VSIR range id (identity)
+    ScratchVector<const ResourceBinding*> resources_[4];
     uint32_t reported_[8] = {};
     // vectors.cpp: SM 6.9 native vectors, lowered one element at a time
     static constexpr uint32_t max_vector_elements = 1024;
@@ -321,8 +322,8 @@ public:
         uint32_t llvm_index, vsir_index;
         int32_t lane;
     };
-    std::vector<PendingPhi> phis_;     ///< phis whose sources are filled after the function
-    std::vector<uint8_t> reachable_;   ///< by block of the function being lowered        ///< unsupported-op names already reported (hash slots)
+    ScratchVector<PendingPhi> phis_;     ///< phis whose sources are filled after the function
+    ScratchVector<uint8_t> reachable_;   ///< by block of the function being lowered        ///< unsupported-op names already reported (hash slots)
 };
 
 } // namespace dxspv::dxil::lower

@@ -348,7 +348,7 @@ uint32_t primitive_vertex_count(uint32_t primitive)
 } // namespace
 
 void Lowerer::declare_io(const std::vector<SignatureElement>& elements, IoKind kind,
-                         std::vector<dxspv::SignatureElement>& out, std::vector<IoMap>& map)
+                         std::vector<dxspv::SignatureElement>& out, ScratchVector<IoMap>& map)
 {
     uint64_t next_reg = 0; // 64-bit: rows are checked only below, a sum must not wrap into range
     for (const SignatureElement& e : elements)
@@ -481,7 +481,7 @@ void Lowerer::emit_patch_declarations()
 
 const Lowerer::IoMap* Lowerer::io_map(IoKind kind, uint32_t id) const
 {
-    const std::vector<IoMap>& map = kind == IoKind::input ? input_map_ : kind == IoKind::output ? output_map_
+    const ScratchVector<IoMap>& map = kind == IoKind::input ? input_map_ : kind == IoKind::output ? output_map_
                                                                                                  : patch_map_;
     return id < map.size() && map[id].file != RegisterFile::null ? &map[id] : nullptr;
 }

@@ -63,17 +63,17 @@ void Lowerer::inline_call(const Function& callee, const Instruction& inst)
         unsupported("call of function", name.c_str(), "it returns a vector or an aggregate");
         return;
     }
-    std::vector<Operand> args;
+    ScratchVector<Operand> args;
     for (size_t k = 1; k < inst.operands.size(); ++k)
         args.push_back(operand_whole(inst.operands[k]));
 
     // The caller's state, restored after the callee's blocks.
     const Function* caller = fn_;
-    std::vector<Operand> values = std::move(values_);
-    std::vector<PendingPhi> phis = std::move(phis_);
-    std::vector<uint8_t> member_use = std::move(member_use_), reachable = std::move(reachable_);
-    std::vector<uint32_t> block_exit = std::move(block_exit_);
-    std::vector<Return> returns = std::move(returns_);
+    ScratchVector<Operand> values = std::move(values_);
+    ScratchVector<PendingPhi> phis = std::move(phis_);
+    ScratchVector<uint8_t> member_use = std::move(member_use_), reachable = std::move(reachable_);
+    ScratchVector<uint32_t> block_exit = std::move(block_exit_);
+    ScratchVector<Return> returns = std::move(returns_);
     uint32_t label_base = label_base_, block = current_block_, index = inst_index_, return_label = return_label_;
 
     uint32_t continuation = p_.label_count++;
@@ -91,7 +91,7 @@ void Lowerer::inline_call(const Function& callee, const Instruction& inst)
     emit(vsir::Opcode::branch, {}, {label_src(0)});
     lower_blocks(callee);
     inline_stack_.pop_back();
-    std::vector<Return> results = std::move(returns_);
+    ScratchVector<Return> results = std::move(returns_);
 
     fn_ = caller;
     values_ = std::move(values);

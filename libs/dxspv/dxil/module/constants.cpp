@@ -254,7 +254,7 @@ bool ModuleReader::check_constant_depth(bool local)
 {
     // Constants may refer forward; reject cycles and bound the nesting the
     // printer and later passes recurse through. Iterative DFS.
-    const std::vector<Constant>& list = local ? fn_->constants : m_.constants;
+    const ScratchVector<Constant>& list = local ? fn_->constants : m_.constants;
     auto constant_index = [&](ValueId id) -> uint32_t {
         if (!local) {
             return id < m_.values.size() && m_.values[id].kind == ModuleValue::Kind::constant ? m_.values[id].index

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/arena.h"
+#include "common/scratch.h"
 
 namespace dxspv::dxil {
 
@@ -149,11 +150,11 @@ struct Function {
     uint32_t alignment = 0;
     uint32_t section = 0;
     // Body (when defined).
-    std::vector<LocalValue> values;
-    std::vector<Constant> constants;
-    std::vector<Instruction> instructions;
-    std::vector<BasicBlock> blocks;
-    std::vector<MetadataAttachment> attachments;
+    ScratchVector<LocalValue> values;
+    ScratchVector<Constant> constants;
+    ScratchVector<Instruction> instructions;
+    ScratchVector<BasicBlock> blocks;
+    ScratchVector<MetadataAttachment> attachments;
 };
 
 /// A module value: what a module-level value id names.
@@ -203,19 +204,19 @@ struct Module {
     Arena arena;
     uint32_t version = 0;
     std::string_view triple, datalayout;
-    std::vector<std::string_view> sections;
-    std::vector<Type> types;
-    std::vector<GlobalVariable> globals;
-    std::vector<Function> functions;
-    std::vector<Constant> constants;
-    std::vector<ModuleValue> values;
-    std::vector<std::string_view> value_names; ///< parallel to values
-    std::vector<Metadata> metadata;
-    std::vector<NamedMetadata> named_metadata;
-    std::vector<std::string_view> metadata_kinds; ///< by kind id (empty if unused)
-    std::vector<AttributeGroup> attribute_groups;
-    std::vector<AttributeList> attribute_lists;
-    std::vector<MetadataAttachment> global_attachments; ///< instruction = global index
+    ScratchVector<std::string_view> sections;
+    ScratchVector<Type> types;
+    ScratchVector<GlobalVariable> globals;
+    ScratchVector<Function> functions;
+    ScratchVector<Constant> constants;
+    ScratchVector<ModuleValue> values;
+    ScratchVector<std::string_view> value_names; ///< parallel to values
+    ScratchVector<Metadata> metadata;
+    ScratchVector<NamedMetadata> named_metadata;
+    ScratchVector<std::string_view> metadata_kinds; ///< by kind id (empty if unused)
+    ScratchVector<AttributeGroup> attribute_groups;
+    ScratchVector<AttributeList> attribute_lists;
+    ScratchVector<MetadataAttachment> global_attachments; ///< instruction = global index
 
     const AttributeGroup* find_attribute_group(uint32_t id) const
     {

@@ -90,7 +90,7 @@ std::string_view ModuleReader::ops_name(size_t first)
 
 std::string_view ModuleReader::ops_string(size_t first) { return ops_name(first); }
 
-std::span<const uint32_t> ModuleReader::copy_ids(const std::vector<uint32_t>& ids)
+std::span<const uint32_t> ModuleReader::copy_ids(const ScratchVector<uint32_t>& ids)
 {
     uint32_t* p = m_.arena.alloc_array<uint32_t>(ids.size());
     for (size_t i = 0; i < ids.size(); ++i)
@@ -107,9 +107,8 @@ TypeId ModuleReader::add_type(const Type& type)
 TypeId ModuleReader::pointer_to(TypeId element, uint32_t address_space)
 {
     uint64_t key = (uint64_t(address_space) << 32) | element;
-    auto it = pointer_cache_.find(key);
-    if (it != pointer_cache_.end())
-        return it->second;
+    if (uint32_t cached = pointer_cache_.find(key))
+        return cached - 1;
     TypeId found = no_id;
     for (TypeId i = 0; i < m_.types.size(); ++i) {
         const Type& t = m_.types[i];
@@ -125,7 +124,7 @@ TypeId ModuleReader::pointer_to(TypeId element, uint32_t address_space)
         t.address_space = address_space;
         found = add_type(t);
     }
-    pointer_cache_[key] = found;
+    pointer_cache_[key] = found + 1;
     return found;
 }
 

@@ -3,10 +3,10 @@
 #pragma once
 
 #include <cstdarg>
-#include <unordered_map>
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/u64_map.h"
 #include "dxil/bitstream/bitstream.h"
 #include "dxil/module/module.h"
 
@@ -49,7 +49,7 @@ private:
     TypeId pointer_to(TypeId element, uint32_t address_space);
     TypeId add_type(const Type& type);
     std::string_view ops_string(size_t first);
-    std::span<const uint32_t> copy_ids(const std::vector<uint32_t>& ids);
+    std::span<const uint32_t> copy_ids(const ScratchVector<uint32_t>& ids);
     std::string_view ops_name(size_t first);
 
     // constants.cpp
@@ -90,15 +90,15 @@ private:
     BitstreamCursor cursor_;
     Module& m_;
     Diagnostics& diags_;
-    std::vector<uint64_t> ops_;
-    std::vector<uint32_t> ids_;
+    ScratchVector<uint64_t> ops_;
+    ScratchVector<uint32_t> ids_;
     std::span<const uint8_t> blob_;
     bool relative_ids_ = false;
     bool seen_module_ = false;
-    std::vector<uint32_t> bodies_;
+    ScratchVector<uint32_t> bodies_;
     size_t next_body_ = 0;
-    std::unordered_map<uint64_t, TypeId> pointer_cache_;
-    std::vector<uint32_t> metadata_map_; ///< function-local metadata ids → module metadata index
+    U64Map pointer_cache_; ///< (address space, element) -> pointer type + 1
+    ScratchVector<uint32_t> metadata_map_; ///< function-local metadata ids → module metadata index
     uint32_t module_metadata_count_ = 0;
     // Function state.
     Function* fn_ = nullptr;
@@ -108,7 +108,7 @@ private:
         ValueId id;
         TypeId type;
     };
-    std::vector<PendingType> pending_types_;
+    ScratchVector<PendingType> pending_types_;
 };
 
 } // namespace dxspv::dxil::detail
