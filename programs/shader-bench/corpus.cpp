@@ -88,11 +88,13 @@ FileResult bench_file(const std::string& path, const Settings& settings)
     const char* name = path.c_str() + (path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
 
     PhaseTimes times;
+    dxspv::ScratchArena::take_peak_scope_bytes();
     start_heap_tracking();
     r.outcome = translate_container(bytes, r.kind, name, settings, times);
-    // The heap's peak and what the emitter took from its scratch arena
-    // (common/scratch.h: chunks that the heap count does not see).
-    r.peak_heap = stop_heap_tracking() + dxspv::ScratchArena::last_scope_bytes();
+    // The heap's peak and the most the translation's steps took from the
+    // scratch arena (common/scratch.h: chunks that the heap count does not
+    // see): an upper bound of the translation's peak.
+    r.peak_heap = stop_heap_tracking() + dxspv::ScratchArena::take_peak_scope_bytes();
     if (!r.outcome.ok)
         return r;
 

@@ -36,7 +36,7 @@ constexpr size_t red_zone = 32;
 } // namespace
 
 thread_local ScratchArena* ScratchArena::current_ = nullptr;
-thread_local size_t ScratchArena::last_scope_bytes_ = 0;
+thread_local size_t ScratchArena::peak_scope_bytes_ = 0;
 
 ScratchArena::~ScratchArena()
 {
@@ -115,17 +115,14 @@ void ScratchArena::deallocate_checked(void* p, size_t bytes)
 
 void ScratchArena::reset()
 {
-    last_scope_bytes_ = 0;
+    size_t used = 0;
     if (chunk_) {
         chunk_->used = size_t(top_ - reinterpret_cast<uintptr_t>(chunk_ + 1));
         for (const Chunk* c = chunk_; c; c = c->previous)
-            last_scope_bytes_ += c->used;
+            used += c->used;
     }
-    // One chunk that held the whole scope stays (see retained_lazily);
-    // after several, the next scope's first chunk holds them all, and what
-    // any earlier scope needed (scopes of different sizes alternate: the
-    // structurizer's and the emitter's).
-    const size_t total = last_scope_bytes_ + sizeof(Chunk);
+    peak_scope_bytes_ = std::max(peak_scope_bytes_, used);
+    const size_t total = used + sizeof(Chunk);
     Chunk* keep = chunk_ && !chunk_->previous && chunk_->size <= retained_lazily ? chunk_ : nullptr;
     if (!keep && chunk_ && total <= retained_lazily)
         next_chunk_ = std::max(next_chunk_, total);

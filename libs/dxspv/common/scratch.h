@@ -75,9 +75,15 @@ public:
     /// translates shaders of one size settles on a single chunk.
     static constexpr size_t retained_lazily = size_t(256) << 20;
 
-    /// The bytes the containers of this thread's last ended scope took (its
-    /// peak: memory only comes back at the end), for memory figures.
-    static size_t last_scope_bytes() { return last_scope_bytes_; }
+    /// The most bytes the containers of one of this thread's scopes took
+    /// (their peak: memory only comes back at a scope's end) since the last
+    /// call, for memory figures.
+    static size_t take_peak_scope_bytes()
+    {
+        const size_t peak = peak_scope_bytes_;
+        peak_scope_bytes_ = 0;
+        return peak;
+    }
 
 private:
     friend class ScratchScope;
@@ -102,7 +108,7 @@ private:
     uintptr_t top_ = 0, end_ = 0;
     size_t next_chunk_ = 0; ///< the size of the next new chunk at least (see retained_lazily)
     static thread_local ScratchArena* current_;
-    static thread_local size_t last_scope_bytes_;
+    static thread_local size_t peak_scope_bytes_;
 };
 
 /// Makes this thread's arena current until its end, then resets it. A scope
