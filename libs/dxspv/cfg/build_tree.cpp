@@ -199,7 +199,7 @@ private:
         t_.cases.resize(base + labels_.size() - 1);
         for (size_t a = 0; a < arms.size(); ++a) {
             t_.nodes[arms[a]].cases_first = base + fill[a];
-            t_.nodes[arms[a]].cases_count = fill[a + 1] - fill[a];
+            t_.nodes[arms[a]].cases_count = uint8_t(fill[a + 1] - fill[a]); // < 127 (tree.h)
         }
         for (uint32_t k = 1; k < labels_.size(); ++k)
             t_.cases[base + fill[arm_of_[block_of(labels_[k])]]++] = term.src_first + 2 * k;

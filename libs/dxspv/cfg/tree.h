@@ -21,21 +21,30 @@ namespace dxspv::cfg {
 enum class NodeKind : uint8_t { root, block, if_, switch_, arm, loop, scope, jump };
 enum class JumpKind : uint8_t { break_, continue_, ret };
 
+/// 32 bytes: fields no kind uses together share storage.
 struct Node {
     NodeKind kind = NodeKind::root;
     JumpKind jump = JumpKind::break_;
-    bool test_nonzero = false; ///< if_ / conditional jump: taken when the condition is non-zero
-    bool is_default = false;   ///< arm of a switch_: also the default
-    bool is_copy = false;      ///< block: a duplicate of a block emitted elsewhere too
+    bool test_nonzero : 1 = false; ///< if_ / conditional jump: taken when the condition is non-zero
+    bool is_default : 1 = false;   ///< arm of a switch_: also the default
+    bool is_copy : 1 = false;      ///< block: a duplicate of a block emitted elsewhere too
+    /// Arm of a switch_: how many case values select it (a switch has at
+    /// most 126: vsir::Instruction::src_count is 8 bits).
+    uint8_t cases_count = 0;
     uint32_t parent = none, prev = none, next = none, first = none, last = none;
-    uint32_t block = none;  ///< block: Graph block; loop: its header; scope: the block after it
-    uint32_t target = none; ///< jump: the loop, scope or switch_ it leaves (break) or repeats (continue)
-    uint32_t cond = none;   ///< if_ / conditional jump: condition; switch_: selector (index into Program::srcs)
-    uint32_t cases_first = 0, cases_count = 0; ///< arm of a switch_: its case values in Tree::cases
+    union {
+        uint32_t block = none; ///< block: Graph block; loop: its header; scope: the block after it; arm of a switch_: its target
+        uint32_t target;       ///< jump: the loop, scope or switch_ it leaves (break) or repeats (continue)
+    };
+    union {
+        uint32_t cond = none;  ///< if_ / conditional jump: condition; switch_: selector (index into Program::srcs)
+        uint32_t cases_first;  ///< arm of a switch_: its case values in Tree::cases (cases_count of them)
+    };
 
     bool is_breakable() const { return kind == NodeKind::loop || kind == NodeKind::scope || kind == NodeKind::switch_; }
     bool is_unconditional_jump() const { return kind == NodeKind::jump && cond == none; }
 };
+static_assert(sizeof(Node) == 32);
 
 struct Tree {
     ScratchVector<Node> nodes{Node{}}; ///< nodes[0] is the root
