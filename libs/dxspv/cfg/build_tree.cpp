@@ -195,14 +195,17 @@ private:
             ++fill[arm_of_[block_of(labels_[k])] + 1];
         for (size_t a = 0; a < arms.size(); ++a)
             fill[a + 1] += fill[a];
+        // Per arm: its count, then its values.
         const uint32_t base = uint32_t(t_.cases.size());
-        t_.cases.resize(base + labels_.size() - 1);
+        t_.cases.resize(base + arms.size() + labels_.size() - 1);
         for (size_t a = 0; a < arms.size(); ++a) {
-            t_.nodes[arms[a]].cases_first = base + fill[a];
-            t_.nodes[arms[a]].cases_count = uint8_t(fill[a + 1] - fill[a]); // < 127 (tree.h)
+            t_.nodes[arms[a]].cases = base + uint32_t(a) + fill[a];
+            t_.cases[base + a + fill[a]] = fill[a + 1] - fill[a];
         }
-        for (uint32_t k = 1; k < labels_.size(); ++k)
-            t_.cases[base + fill[arm_of_[block_of(labels_[k])]]++] = term.src_first + 2 * k;
+        for (uint32_t k = 1; k < labels_.size(); ++k) {
+            const uint32_t a = arm_of_[block_of(labels_[k])];
+            t_.cases[base + a + 1 + fill[a]++] = term.src_first + 2 * k;
+        }
         for (uint32_t arm : arms) {
             arm_of_[t_.nodes[arm].block] = none;
             branch(y, t_.nodes[arm].block, arm);

@@ -92,7 +92,7 @@ private:
         ins.dst_first = uint32_t(p_.dsts.size());
         ins.dst_count = uint8_t(dsts);
         ins.src_first = uint32_t(p_.srcs.size());
-        ins.src_count = uint8_t(srcs);
+        ins.src_count = uint16_t(srcs);
         p_.dsts.resize(p_.dsts.size() + dsts);
         p_.srcs.resize(p_.srcs.size() + srcs);
         return ins;
@@ -221,8 +221,8 @@ private:
     void arm_labels(uint32_t arm)
     {
         const Node& a = t_.nodes[arm];
-        for (uint32_t k = 0; k < a.cases_count; ++k)
-            add_reading(Opcode::case_, t_.cases[a.cases_first + k]);
+        for (uint32_t k = 1; k <= t_.cases[a.cases]; ++k)
+            add_reading(Opcode::case_, t_.cases[a.cases + k]);
         if (a.is_default)
             add(Opcode::default_);
     }

@@ -28,9 +28,6 @@ struct Node {
     bool test_nonzero : 1 = false; ///< if_ / conditional jump: taken when the condition is non-zero
     bool is_default : 1 = false;   ///< arm of a switch_: also the default
     bool is_copy : 1 = false;      ///< block: a duplicate of a block emitted elsewhere too
-    /// Arm of a switch_: how many case values select it (a switch has at
-    /// most 126: vsir::Instruction::src_count is 8 bits).
-    uint8_t cases_count = 0;
     uint32_t parent = none, prev = none, next = none, first = none, last = none;
     union {
         uint32_t block = none; ///< block: Graph block; loop: its header; scope: the block after it; arm of a switch_: its target
@@ -38,7 +35,7 @@ struct Node {
     };
     union {
         uint32_t cond = none;  ///< if_ / conditional jump: condition; switch_: selector (index into Program::srcs)
-        uint32_t cases_first;  ///< arm of a switch_: its case values in Tree::cases (cases_count of them)
+        uint32_t cases;        ///< arm of a switch_: in Tree::cases, how many case values select it, then those
     };
 
     bool is_breakable() const { return kind == NodeKind::loop || kind == NodeKind::scope || kind == NodeKind::switch_; }
@@ -48,7 +45,7 @@ static_assert(sizeof(Node) == 32);
 
 struct Tree {
     ScratchVector<Node> nodes{Node{}}; ///< nodes[0] is the root
-    ScratchVector<uint32_t> cases;     ///< switch case values (indices into Program::srcs)
+    ScratchVector<uint32_t> cases;     ///< per switch arm: a count, then case values (indices into Program::srcs)
 
     uint32_t add(NodeKind kind)
     {

@@ -87,7 +87,7 @@ uint32_t Program::add_instruction(Opcode op, uint32_t dst_count, uint32_t src_co
     Instruction ins;
     ins.opcode = op;
     ins.dst_count = uint8_t(dst_count);
-    ins.src_count = uint8_t(src_count);
+    ins.src_count = uint16_t(src_count); // callers keep to max_src_count
     ins.dst_first = uint32_t(dsts.size());
     ins.src_first = uint32_t(srcs.size());
     ins.location = location;

@@ -189,10 +189,13 @@ enum InstructionFlags : uint32_t {
     flag_precise_mask = 0xfu << 8,
 };
 
+/// Operands per instruction: at most max_src_count sources (a phi's
+/// incoming values and a switch_monolithic's cases are the many).
+inline constexpr uint32_t max_src_count = 0xffff;
+
 struct Instruction {
     Opcode opcode = Opcode::nop;
-    uint8_t dst_count = 0;
-    uint8_t src_count = 0;
+    uint16_t src_count = 0;       ///< at most max_src_count
     uint32_t flags = 0;           ///< InstructionFlags
     uint32_t dst_first = 0;       ///< into Program::dsts
     uint32_t src_first = 0;       ///< into Program::srcs
@@ -206,6 +209,7 @@ struct Instruction {
     /// (kept for bit-exact re-encoding): Program::u32_pool[tail_first, +tail_count).
     uint32_t tail_first = 0;
     uint8_t tail_count = 0;
+    uint8_t dst_count = 0;
 };
 
 /// Extra data of a declaration instruction. Which fields are meaningful

@@ -286,6 +286,20 @@ TEST_CASE("lower: every unsupported op is reported, each once, with its name (an
     CHECK(r.messages.find("AllocateRayQuery") == r.messages.rfind("AllocateRayQuery"));
 }
 
+TEST_CASE("lower: a switch with more cases than a VSIR instruction holds is refused, not cut short")
+{
+    // 32767 cases: 2 + 2 * 32767 sources, one more than vsir::max_src_count.
+    // (200 cases, past the old 8-bit count, run in dxil-cf-switch-many-cases.shader_test.)
+    std::string body = "entry:\n  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)\n"
+                       "  switch i32 %tid, label %done [\n";
+    for (uint32_t k = 0; k < 32767; ++k)
+        body += "    i32 " + std::to_string(k) + ", label %done\n";
+    body += "  ]\ndone:\n  ret void\n";
+    Lowered r = lower(compute(body, "declare i32 @dx.op.threadId.i32(i32, i32) #0\n"));
+    CHECK_FALSE(r.ok);
+    CHECK(r.messages.find("E8107: @main: a switch with 32767 cases (at most 32766)") != std::string::npos);
+}
+
 TEST_CASE("lower: experimental ops need the option; unknown opcodes are errors")
 {
     const char* body = R"(

@@ -118,6 +118,11 @@ void Lowerer::inline_call(const Function& callee, const Instruction& inst)
         op.type = t;
         return;
     }
+    if (2 * results.size() > vsir::max_src_count) {
+        error(Code::dxil_lower_limit, "a function with %zu returns inlined (at most %u)", results.size(),
+            vsir::max_src_count / 2);
+        return;
+    }
     vsir::DstParam d = new_ssa(inst.result, t);
     uint32_t i = p_.add_instruction(vsir::Opcode::phi, 1, uint32_t(2 * results.size()), inst_index_);
     vsir::Instruction& phi = p_.instructions[i];

@@ -306,6 +306,10 @@ void Lowerer::lower_phi(const Instruction& inst)
         uint32_t pred = inst.operands[2 * k + 1];
         count += pred < reachable_.size() && reachable_[pred];
     }
+    if (2 * uint64_t(count) > vsir::max_src_count) {
+        error(Code::dxil_lower_limit, "a phi with %u incoming values (at most %u)", count, vsir::max_src_count / 2);
+        return;
+    }
     vsir::DstParam d = new_ssa(inst.result, t);
     uint32_t index = p_.add_instruction(Opcode::phi, 1, 2 * count, inst_index_);
     p_.dsts[p_.instructions[index].dst_first] = d;
@@ -334,6 +338,10 @@ void Lowerer::lower_terminator(const Instruction& inst)
             return;
         }
         uint32_t cases = uint32_t(inst.operands.size() - 2) / 2;
+        if (2 + 2 * uint64_t(cases) > vsir::max_src_count) {
+            error(Code::dxil_lower_limit, "a switch with %u cases (at most %u)", cases, (vsir::max_src_count - 2) / 2);
+            return;
+        }
         uint32_t index = p_.add_instruction(Opcode::switch_monolithic, 0, 2 + 2 * cases, inst_index_);
         vsir::SrcParam sel = src(inst.operands[0], DataType::i32);
         vsir::SrcParam def = label_src(inst.operands[1]);
