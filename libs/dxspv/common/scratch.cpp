@@ -7,6 +7,7 @@
 
 #if __has_include(<sys/mman.h>)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 #if defined(__SANITIZE_THREAD__)
@@ -141,12 +142,15 @@ void ScratchArena::reset()
     end_ = reinterpret_cast<uintptr_t>(keep) + keep->size;
     ASAN_POISON_MEMORY_REGION(keep + 1, keep->size - sizeof(Chunk));
 #ifdef MADV_FREE
-    // Pages past `retained` go back lazily; whole huge pages of a huge
-    // chunk, so none is split.
-    const uintptr_t page = keep->size >= huge_page ? huge_page : 4096;
+    // Whole pages past `retained` and inside the chunk go back lazily (the
+    // kernel would round a partial last page up, into the heap's next
+    // chunk); whole huge pages of a huge chunk, so none is split.
+    static const uintptr_t small_page = uintptr_t(sysconf(_SC_PAGESIZE));
+    const uintptr_t page = keep->size >= huge_page ? huge_page : small_page;
     const uintptr_t from = (reinterpret_cast<uintptr_t>(keep) + retained + page - 1) & ~(page - 1);
-    if (from < end_)
-        madvise(reinterpret_cast<void*>(from), end_ - from, MADV_FREE);
+    const uintptr_t to = end_ & ~(page - 1);
+    if (from < to)
+        madvise(reinterpret_cast<void*>(from), to - from, MADV_FREE);
 #endif
 }
 

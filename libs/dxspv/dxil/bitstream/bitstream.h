@@ -39,13 +39,8 @@ public:
     /// Reads `width` bits (0..64).
     uint64_t read(unsigned width)
     {
-        if (width < avail_) [[likely]] { // so width < 64
-            uint64_t value = word_ & ((uint64_t(1) << width) - 1);
-            word_ >>= width;
-            avail_ -= width;
-            pos_ += width;
-            return value;
-        }
+        if (width < avail_) [[likely]]
+            return take(width);
         return read_refill(width);
     }
 
@@ -95,6 +90,16 @@ public:
     }
 
 private:
+    /// `width` bits from the buffer (width < avail_, so less than 64).
+    uint64_t take(unsigned width)
+    {
+        const uint64_t value = word_ & ((uint64_t(1) << width) - 1);
+        word_ >>= width;
+        avail_ -= width;
+        pos_ += width;
+        return value;
+    }
+
     /// A read the buffer cannot serve: the buffer filled again from pos_
     /// first; reads of 57 bits and more, and reads at the input's end, bit
     /// group by bit group (or a failure past the end).
@@ -103,13 +108,8 @@ private:
         if (width == 0)
             return 0;
         fill();
-        if (width < avail_) {
-            uint64_t value = word_ & ((uint64_t(1) << width) - 1);
-            word_ >>= width;
-            avail_ -= width;
-            pos_ += width;
-            return value;
-        }
+        if (width < avail_)
+            return take(width);
         if (width > size_bits_ - pos_ || pos_ > size_bits_) {
             failed_ = true;
             pos_ = size_bits_;
