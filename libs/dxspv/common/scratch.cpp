@@ -52,7 +52,7 @@ ScratchArena::~ScratchArena()
 void ScratchArena::new_chunk(size_t bytes, size_t align)
 {
     // Twice the size of the last one, and room for `bytes` at `align`.
-    size_t size = chunk_ ? 2 * chunk_->size : std::max(first_chunk, next_chunk_);
+    size_t size = chunk_ ? 2 * chunk_->size : first_chunk;
     if (bytes > SIZE_MAX / 2 - align - sizeof(Chunk))
         throw std::bad_alloc();
     size = std::max(size, bytes + align + sizeof(Chunk));
@@ -123,11 +123,11 @@ void ScratchArena::reset()
             used += c->used;
     }
     peak_scope_bytes_ = std::max(peak_scope_bytes_, used);
-    const size_t total = used + sizeof(Chunk);
-    Chunk* keep = chunk_ && !chunk_->previous && chunk_->size <= retained_lazily ? chunk_ : nullptr;
-    if (!keep && chunk_ && total <= retained_lazily)
-        next_chunk_ = std::max(next_chunk_, total);
-    for (Chunk* c = keep ? nullptr : chunk_; c;) {
+    // The newest chunk, the largest, stays (see retained_lazily): at least
+    // half of what the scope took, so a thread translating shaders of one
+    // size soon works in that one chunk.
+    Chunk* keep = chunk_ && chunk_->size <= retained_lazily ? chunk_ : nullptr;
+    for (Chunk* c = keep ? keep->previous : chunk_; c;) {
         Chunk* previous = c->previous;
         ASAN_UNPOISON_MEMORY_REGION(c + 1, c->size - sizeof(Chunk));
         std::free(c);
@@ -138,6 +138,7 @@ void ScratchArena::reset()
         top_ = end_ = 0;
         return;
     }
+    keep->previous = nullptr;
     top_ = reinterpret_cast<uintptr_t>(keep + 1);
     end_ = reinterpret_cast<uintptr_t>(keep) + keep->size;
     ASAN_POISON_MEMORY_REGION(keep + 1, keep->size - sizeof(Chunk));

@@ -67,12 +67,10 @@ public:
 
     /// Memory kept resident for the thread's next scope.
     static constexpr size_t retained = size_t(1) << 20;
-    /// The largest chunk kept for the next scope. Beyond `retained` its
-    /// pages are given back lazily (MADV_FREE: the kernel takes them when it
-    /// needs memory; until then the next scope reuses them without a page
-    /// fault). A scope that needed several chunks leaves one chunk of their
-    /// total size for the next scope (up to this bound), so a thread that
-    /// translates shaders of one size settles on a single chunk.
+    /// The largest chunk kept for the next scope (a scope's newest chunk is
+    /// its largest). Beyond `retained` its pages are given back lazily
+    /// (MADV_FREE: the kernel takes them when it needs memory; until then
+    /// the next scope reuses them without a page fault).
     static constexpr size_t retained_lazily = size_t(256) << 20;
 
     /// The most bytes the containers of one of this thread's scopes took
@@ -106,7 +104,6 @@ private:
     };
     Chunk* chunk_ = nullptr; ///< the newest chunk; the others through previous
     uintptr_t top_ = 0, end_ = 0;
-    size_t next_chunk_ = 0; ///< the size of the next new chunk at least (see retained_lazily)
     static thread_local ScratchArena* current_;
     static thread_local size_t peak_scope_bytes_;
 };

@@ -99,13 +99,13 @@ TEST_CASE("scratch: the next scope reuses the memory; freeing the last allocatio
     }
 }
 
-TEST_CASE("scratch: after a scope that needed several chunks, the next scope takes one chunk that is kept")
+TEST_CASE("scratch: the largest chunk stays for the next scope, large ones too, so scopes of one size settle in one chunk")
 {
     if (!arena_enabled())
         return;
     constexpr size_t a_size = size_t(3) << 19, b_size = size_t(3) << 20; // 1.5 and 3 MiB
-    uintptr_t a_at[3] = {}, b_at[3] = {};
-    for (int scope = 0; scope < 3; ++scope) {
+    uintptr_t a_at[4] = {}, b_at[4] = {};
+    for (int scope = 0; scope < 4; ++scope) {
         ScratchScope open;
         ScratchArena* arena = ScratchArena::current();
         auto* a = static_cast<uint8_t*>(arena->allocate(a_size, 8));
@@ -114,14 +114,15 @@ TEST_CASE("scratch: after a scope that needed several chunks, the next scope tak
         a_at[scope] = reinterpret_cast<uintptr_t>(a);
         b_at[scope] = reinterpret_cast<uintptr_t>(b);
     }
-    // The first scope needed a second chunk for b; from the second scope on,
-    // b follows a in one chunk (red zones apart), and that chunk stays.
-    CHECK_FALSE((b_at[0] >= a_at[0] + a_size && b_at[0] <= a_at[0] + a_size + 64));
-    for (int scope = 1; scope < 3; ++scope) {
+    // The first scope may need a second chunk for b (what earlier tests on
+    // this thread left decides), and so may the second (its kept chunk may
+    // hold b alone); from the third on, b follows a in the kept chunk (red
+    // zones apart), and that chunk stays.
+    for (int scope = 2; scope < 4; ++scope) {
         CHECK(b_at[scope] >= a_at[scope] + a_size);
         CHECK(b_at[scope] <= a_at[scope] + a_size + 64);
     }
-    CHECK(a_at[2] == a_at[1]);
+    CHECK(a_at[3] == a_at[2]);
 }
 
 TEST_CASE("scratch: each thread has its own arena")
