@@ -7,8 +7,8 @@
 // their memory from this thread's ScratchArena by bumping a pointer, give it
 // back as a whole when the scope ends (freeing a container frees nothing but
 // its last allocation), and the next translation on the thread reuses the
-// same memory (up to ScratchArena::retained bytes: its pages stay in the
-// caches and mapped). Outside a scope they use the heap. Under
+// same memory (the largest chunk, see ScratchArena::retained_lazily: its
+// pages stay mapped). Outside a scope they use the heap. Under
 // AddressSanitizer every allocation gets a poisoned red zone after it and
 // freed or unused arena memory is poisoned, so overflows and uses after free
 // are caught in the arena too; under ThreadSanitizer the heap is used.
@@ -94,7 +94,7 @@ private:
     /// poisoning).
     void* allocate_checked(size_t bytes, size_t align);
     void deallocate_checked(void* p, size_t bytes);
-    /// Back to empty: every chunk freed but the one kept (see retained).
+    /// Back to empty: every chunk freed but the one kept (see retained_lazily).
     void reset();
 
     struct Chunk {

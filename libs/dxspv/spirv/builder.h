@@ -62,6 +62,7 @@ public:
             items_[count_++] = v;
     }
     size_t size() const { return count_; }
+    const T& operator[](size_t i) const { return items_[i]; }
     operator std::span<const T>() const { return {items_, count_}; }
 
 private:

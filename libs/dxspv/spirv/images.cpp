@@ -80,6 +80,10 @@ void add_image_capabilities(Builder& b, const DimInfo& info, bool storage)
     }
 }
 
+/// An image instruction's operands: the image, its coordinates, a reference
+/// or component, the mask and at most six image operands.
+using ImageOperandList = OperandList<IdImmediate, 10>;
+
 /// Image operands in the order of their mask bits.
 struct ImageOperands {
     uint32_t mask = 0;
@@ -92,7 +96,7 @@ struct ImageOperands {
         if (b)
             ids[count++] = b;
     }
-    void append_to(ScratchVector<IdImmediate>& operands) const
+    void append_to(ImageOperandList& operands) const
     {
         if (!mask)
             return;
@@ -192,7 +196,7 @@ void Emitter::store_texel(const vsir::DstParam& dst, const vsir::SrcParam& resou
         if (n == 1) {
             v = {b_.createCompositeExtract(texel.id, type(texel.kind), comps[0]), texel.kind, 1};
         } else {
-            ScratchVector<IdImmediate> operands{{true, texel.id}, {true, texel.id}};
+            OperandList<IdImmediate, 6> operands{{true, texel.id}, {true, texel.id}};
             for (uint32_t i = 0; i < n; ++i)
                 operands.push_back({false, comps[i]});
             v = {b_.createOp(spv::OpVectorShuffle, type(texel.kind, n), operands), texel.kind, uint8_t(n)};
@@ -270,7 +274,7 @@ void Emitter::emit_image_fetch(const vsir::Instruction& ins)
         ops.add(spv::ImageOperandsConstOffsetMask, offset);
     if (ms)
         ops.add(spv::ImageOperandsSampleMask, load_scalar(prog_.src(ins, 2), Kind::i32).id);
-    ScratchVector<IdImmediate> operands{{true, image}, {true, coords}};
+    ImageOperandList operands{{true, image}, {true, coords}};
     ops.append_to(operands);
     spv::Op op = uav ? (sparse ? spv::OpImageSparseRead : spv::OpImageRead)
                      : (sparse ? spv::OpImageSparseFetch : spv::OpImageFetch);
@@ -456,7 +460,7 @@ void Emitter::emit_image_sample(const vsir::Instruction& ins)
     }
     uint32_t next = res_index + 2;
     spv::Id coords = image_coords(prog_.src(ins, 0), *desc, Kind::f32);
-    ScratchVector<IdImmediate> operands{{true, sampled}, {true, coords}};
+    ImageOperandList operands{{true, sampled}, {true, coords}};
     if (shape.dref) {
         operands.push_back({true, load_scalar(prog_.src(ins, next++), Kind::f32).id});
     } else if (shape.gather) {
@@ -560,8 +564,8 @@ void Emitter::emit_resinfo(const vsir::Instruction& ins)
         spv::Id f = b_.createUnaryOp(spv::OpConvertUToF, vec4, value.id);
         if (ins.flags & vsir::flag_resinfo_rcp_float) {
             spv::Id rcp = b_.createBinOp(spv::OpFDiv, vec4, splat_constant(Kind::f32, 4, 0x3f800000u), f);
-            f = b_.createOp(spv::OpVectorShuffle, vec4, // the mip count stays as it is
-                ScratchVector<IdImmediate>{{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}});
+            const IdImmediate keep_mips[] = {{true, rcp}, {true, f}, {false, 0}, {false, 1}, {false, 2}, {false, 7}};
+            f = b_.createOp(spv::OpVectorShuffle, vec4, keep_mips); // the mip count stays as it is
         }
         value = {f, Kind::f32, 4};
     }
@@ -681,7 +685,8 @@ void Emitter::emit_bufinfo(const vsir::Instruction& ins)
         if (desc->is_array)
             block = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer,
                 buffer_block_type(desc->read_only)), {desc->var, descriptor_index(*desc, res.reg)});
-        spv::Id words = b_.createOp(spv::OpArrayLength, u32, ScratchVector<IdImmediate>{{true, block}, {false, 0}});
+        const IdImmediate length_of[] = {{true, block}, {false, 0}};
+        spv::Id words = b_.createOp(spv::OpArrayLength, u32, length_of);
         size = b_.createBinOp(spv::OpShiftLeftLogical, u32, words, constant_u32(2));
         if (desc->stride)
             size = b_.createBinOp(spv::OpUDiv, u32, size, constant_u32(desc->stride));

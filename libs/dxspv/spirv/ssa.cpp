@@ -219,7 +219,7 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
     } else if (lanes.count == 1) {
         r = b_.createCompositeExtract(whole, type(v.kind), position[0]);
     } else {
-        ScratchVector<IdImmediate> operands{{true, whole}, {true, whole}};
+        OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
         for (uint32_t i = 0; i < lanes.count; ++i)
             operands.push_back({false, position[i]});
         r = b_.createOp(spv::OpVectorShuffle, type(v.kind, lanes.count), operands);

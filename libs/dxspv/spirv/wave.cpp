@@ -22,7 +22,7 @@ spv::Id subgroup_scope(Emitter& e) { return e.constant_u32(spv::ScopeSubgroup); 
 spv::Id group_op(Emitter& e, spv::Op op, spv::Id result_type, std::initializer_list<spv::Id> operands,
     int group_operation = -1)
 {
-    ScratchVector<IdImmediate> args{{true, subgroup_scope(e)}};
+    OperandList<IdImmediate, 6> args{{true, subgroup_scope(e)}}; // scope, group operation, at most 4 operands
     if (group_operation >= 0)
         args.push_back({false, unsigned(group_operation)});
     for (spv::Id id : operands)
@@ -69,7 +69,7 @@ spv::Op arithmetic_op(Opcode op, Kind kind)
 void store_ballot(Emitter& e, const DstParam& dst, spv::Id ballot)
 {
     uint32_t mask = dst.write_mask & 0xf;
-    ScratchVector<IdImmediate> operands{{true, ballot}, {true, ballot}};
+    OperandList<IdImmediate, 6> operands{{true, ballot}, {true, ballot}};
     for (uint32_t c = 0; c < 4; ++c)
         if (mask & (1u << c))
             operands.push_back({false, c});
