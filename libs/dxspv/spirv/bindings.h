@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "common/scratch.h"
 #include "common/shader_types.h"
 
 namespace dxspv::spirv {
@@ -83,7 +84,7 @@ private:
         uint32_t set, next;
     };
     SetNext& entry(uint32_t set);
-    std::vector<SetNext> sets_; ///< few sets: a linear search
+    ScratchVector<SetNext> sets_; ///< few sets: a linear search
 };
 
 /// D3D12_SHADER_VISIBILITY of a stage (0, "all", for compute and others).

@@ -319,19 +319,36 @@ private:
     spv::Id variable_of(spv::Id pointer) const;
     bool cacheable(spv::Id pointer) const;
     bool read_only(spv::Id pointer) const;
-    static bool is_pure(uint32_t op);
+    /// Instructions without side effects: a result nothing uses can go, and
+    /// (loads aside) an identical one in the same block can serve instead
+    /// (reuse_value). Their opcodes are below 256 (pure_ops, builder_prune.cpp).
+    static bool is_pure(uint32_t op) { return op < 256 && (pure_ops[op >> 6] >> (op & 63)) & 1; }
+    static const uint64_t pure_ops[4];
     spv::Id reuse_value(spv::Id id);
     /// The functions' code in layout order: each instruction's words, in a
     /// block's words, a function's variables or `made` (labels and what
-    /// layout writes; reserved up front, so the pointers stay valid).
+    /// layout writes; reserved up front, so the pointers stay valid); and
+    /// what prune() needs, counted as the instructions are listed
+    /// (builder_prune.cpp), so that it does not read the code again.
     struct Code {
+        explicit Code(spv::Id bound) : bound(bound), uses(bound + 1), stored(bound + 1), defined_by(bound + 1) {}
+        /// Lists the instructions in [from, to) (whole instructions).
+        void add(const uint32_t* from, const uint32_t* to);
+        /// Adds `delta` to the use count of every id word of an instruction.
+        void count_words(const uint32_t* w, uint32_t delta);
+
+        spv::Id bound;
         ScratchVector<const uint32_t*> instructions;
         ScratchVector<uint32_t> made;
+        ScratchVector<uint32_t> uses;       ///< per id: the id words naming it, its definition's included
+        ScratchVector<uint32_t> stored;     ///< per id: the OpStores through it
+        ScratchVector<uint32_t> defined_by; ///< per id: 1 + the index of the pure instruction defining it
+        ScratchVector<uint32_t> stores, variables; ///< the indices of OpStores and OpVariables
     };
     void dump_function(const Function& function, Code& code, ScratchVector<uint8_t>& live) const;
     /// Marks the instructions of `code` that go (`dropped`) and the ids whose
     /// definitions go (`removed`).
-    void prune(const Code& code, ScratchVector<uint8_t>& dropped, ScratchVector<uint8_t>& removed) const;
+    void prune(Code& code, ScratchVector<uint8_t>& dropped, ScratchVector<uint8_t>& removed) const;
     /// Appends the words of a literal string (nul-terminated, zero-padded).
     template <class Words>
     static void add_string(Words& words, const char* s)

@@ -155,18 +155,13 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
     }
 
     // Instructions.
-    ScratchVector<const uint32_t*>& out = code.instructions;
     auto make = [&](std::initializer_list<uint32_t> words) {
         assert(code.made.size() + words.size() <= code.made.capacity()); // dump() reserved it: no pointer moves
-        out.push_back(code.made.data() + code.made.size());
+        const uint32_t* w = code.made.data() + code.made.size();
         code.made.insert(code.made.end(), words);
+        code.add(w, w + words.size());
     };
-    auto add = [&](const uint32_t* from, const uint32_t* to) {
-        for (const uint32_t* w = from; w < to; w += w[0] >> 16) {
-            assert(w[0] >> 16); // the builder writes no empty instruction
-            out.push_back(w);
-        }
-    };
+    auto add = [&](const uint32_t* from, const uint32_t* to) { code.add(from, to); };
     make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
         function.type_});
     ScratchVector<uint32_t> dead_stores;
@@ -201,7 +196,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
     // The functions first (as a list of their instructions), to know which
     // blocks are live and which variables and values are gone before the
     // interface, names, decorations and globals are written.
-    Code code;
+    Code code(bound_);
     size_t instructions = 0, made = 0; // at most: a label and a branch per block
     for (const Function& f : functions_) {
         instructions += 2 + f.variables_.size() / 4;

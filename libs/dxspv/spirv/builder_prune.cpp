@@ -3,13 +3,14 @@
 //
 // - Private and Function variables nothing reads (only stores and the entry
 //   point's interface name them), with their stores;
-// - instructions without side effects whose results nothing uses, last
-//   first, so that a chain of them goes at once;
-// - then types and constants nothing uses any more, last first likewise.
-// One count of the uses of every id serves the three: every id word that is
-// not a known literal counts (a word that only looks like an id can only keep
-// something that could have gone), the defining word included. Names and
-// decorations do not keep anything.
+// - instructions without side effects whose results nothing uses, and then
+//   the ones only those used (a worklist: the code is not read again);
+// - then types and constants nothing uses any more, last first.
+// One count of the uses of every id serves the three, taken while layout
+// lists the code (Code::add): every id word that is not a known literal
+// counts (a word that only looks like an id can only keep something that
+// could have gone), the defining word included. Names and decorations do
+// not keep anything.
 #include "spirv/builder.h"
 
 #include <algorithm>
@@ -17,36 +18,24 @@
 
 namespace dxspv::spirv {
 
-/// Instructions without side effects: a result nothing uses can go, and
-/// (loads aside) an identical one in the same block can serve instead
-/// (Builder::reuse_value).
-bool Builder::is_pure(uint32_t op)
-{
-    switch (op) {
-    case spv::OpUndef:
-    case spv::OpCopyObject:
-    case spv::OpLoad:
-    case spv::OpAccessChain:
-    case spv::OpInBoundsAccessChain:
-    case spv::OpBitcast:
-    case spv::OpCompositeExtract:
-    case spv::OpCompositeInsert:
-    case spv::OpCompositeConstruct:
-    case spv::OpVectorShuffle:
-    case spv::OpVectorExtractDynamic:
-    case spv::OpSelect:
-    case spv::OpSampledImage:
-    case spv::OpExtInst: // GLSL.std.450 only
-        return true;
-    default:
-        // Arithmetic, bit operations, conversions and comparisons.
-        return (op >= spv::OpConvertFToU && op <= spv::OpBitcast) || (op >= spv::OpSNegate && op <= spv::OpFRem)
-               || (op >= spv::OpIAdd && op <= spv::OpFMod) || (op >= spv::OpAny && op <= spv::OpFUnordGreaterThanEqual)
-               || (op >= spv::OpShiftRightLogical && op <= spv::OpBitCount);
-    }
-}
-
 namespace {
+
+constexpr std::array<uint64_t, 4> pure_table = [] {
+    std::array<uint64_t, 4> t{};
+    auto set = [&](uint32_t op) { t[op >> 6] |= uint64_t(1) << (op & 63); };
+    for (uint32_t op : {spv::OpUndef, spv::OpCopyObject, spv::OpLoad, spv::OpAccessChain, spv::OpInBoundsAccessChain,
+             spv::OpBitcast, spv::OpCompositeExtract, spv::OpCompositeInsert, spv::OpCompositeConstruct,
+             spv::OpVectorShuffle, spv::OpVectorExtractDynamic, spv::OpSelect, spv::OpSampledImage,
+             spv::OpExtInst}) // GLSL.std.450 only
+        set(op);
+    // Arithmetic, bit operations, conversions and comparisons.
+    for (auto [first, last] : {std::pair{spv::OpConvertFToU, spv::OpBitcast}, {spv::OpSNegate, spv::OpFRem},
+             {spv::OpIAdd, spv::OpFMod}, {spv::OpAny, spv::OpFUnordGreaterThanEqual},
+             {spv::OpShiftRightLogical, spv::OpBitCount}})
+        for (uint32_t op = first; op <= last; ++op)
+            set(op);
+    return t;
+}();
 
 /// The literal words [first, end) of the instructions whose literals are
 /// common (word indices from the instruction's start; 0: up to its end);
@@ -97,70 +86,108 @@ bool is_removable_global(uint32_t op)
     }
 }
 
+/// Calls `f` with every id word of the instruction at `w`: every word but the
+/// known literals.
+template <class F>
+[[gnu::always_inline]] inline void for_id_words(const uint32_t* w, F&& f)
+{
+    uint32_t count = w[0] >> 16, op = w[0] & 0xffffu, first = count, end = count;
+    if (op < literal_table.size() && literal_table[op].first) {
+        first = std::min<uint32_t>(literal_table[op].first, count);
+        end = literal_table[op].end ? std::clamp<uint32_t>(literal_table[op].end, first, count) : count;
+    }
+    for (uint32_t i = 1; i < first; ++i)
+        f(w[i]);
+    for (uint32_t i = end; i < count; ++i)
+        f(w[i]);
+}
+
 } // namespace
 
-void Builder::prune(const Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint8_t>& removed) const
+const uint64_t Builder::pure_ops[4] = {pure_table[0], pure_table[1], pure_table[2], pure_table[3]};
+
+[[gnu::always_inline]] inline void Builder::Code::count_words(const uint32_t* w, uint32_t delta)
 {
-    ScratchVector<uint32_t> uses(bound_ + 1), stored(bound_ + 1);
+    for_id_words(w, [&](uint32_t id) {
+        if (id <= bound)
+            uses[id] += delta;
+    });
+}
+
+void Builder::Code::add(const uint32_t* from, const uint32_t* to)
+{
+    for (const uint32_t* w = from; w < to; w += w[0] >> 16) {
+        assert(w[0] >> 16); // the builder writes no empty instruction
+        const uint32_t k = uint32_t(instructions.size()), count = w[0] >> 16, op = w[0] & 0xffffu;
+        instructions.push_back(w);
+        count_words(w, 1);
+        if (op == spv::OpStore) {
+            if (count > 2 && w[1] <= bound) {
+                ++stored[w[1]];
+                stores.push_back(k);
+            }
+        } else if (op == spv::OpVariable) {
+            variables.push_back(k);
+        } else if (count > 2 && is_pure(op) && w[2] <= bound) {
+            defined_by[w[2]] = k + 1;
+        }
+    }
+}
+
+void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint8_t>& removed) const
+{
+    ScratchVector<uint32_t>& uses = code.uses;
     const ScratchVector<const uint32_t*>& instructions = code.instructions;
     removed.assign(bound_ + 1, 0);
     drop.assign(instructions.size(), 0);
-    // Adds `delta` to the use count of every id word of an instruction.
-    auto count_words = [&](const uint32_t* w, uint32_t delta) {
-        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu, first = count, end = count;
-        if (op < literal_table.size() && literal_table[op].first) {
-            first = std::min<uint32_t>(literal_table[op].first, count);
-            end = literal_table[op].end ? std::clamp<uint32_t>(literal_table[op].end, first, count) : count;
-        }
-        for (uint32_t i = 1; i < first; ++i)
-            if (w[i] <= bound_)
-                uses[w[i]] += delta;
-        for (uint32_t i = end; i < count; ++i)
-            if (w[i] <= bound_)
-                uses[w[i]] += delta;
-    };
-    ScratchVector<uint32_t> variables; // the function variables' instructions
-    for (size_t k = 0; k < instructions.size(); ++k) {
-        const uint32_t* w = instructions[k];
-        count_words(w, 1);
-        if ((w[0] & 0xffffu) == spv::OpStore && (w[0] >> 16) > 2 && w[1] <= bound_)
-            ++stored[w[1]];
-        else if ((w[0] & 0xffffu) == spv::OpVariable)
-            variables.push_back(uint32_t(k));
-    }
 
     // Write-only variables: their uses are their stores (and, in a function,
     // their definition).
-    for (uint32_t k : variables) {
+    for (uint32_t k : code.variables) {
         const uint32_t* w = instructions[k];
-        if (w[2] <= bound_ && uses[w[2]] == 1u + stored[w[2]])
+        if ((w[0] >> 16) > 3 && w[2] <= bound_ && uses[w[2]] == 1u + code.stored[w[2]])
             removed[w[2]] = 1;
     }
     for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
         if ((globals_[at] & 0xffffu) != spv::OpVariable || (globals_[at] >> 16) < 4)
             continue;
         spv::Id id = globals_[at + 2];
-        if (id <= bound_ && uses[id] == stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
+        if (id <= bound_ && uses[id] == code.stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
             removed[id] = 1;
     }
-
-    // Last first: the stores and definitions of those variables, and unused
-    // results of instructions without side effects (a value's uses come
-    // after its definition, so a chain of them goes at once).
-    for (size_t k = instructions.size(); k-- > 0;) {
-        const uint32_t* w = instructions[k];
-        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-        if ((op == spv::OpStore && count > 2 && w[1] <= bound_ && removed[w[1]])
-            || (op == spv::OpVariable && count > 3 && w[2] <= bound_ && removed[w[2]])) {
-            drop[k] = 1;
-            count_words(w, ~0u);
-            continue;
+    // Their stores and definitions go.
+    for (const ScratchVector<uint32_t>* list : {&code.stores, &code.variables}) {
+        const uint32_t pointer = list == &code.stores ? 1 : 2;
+        for (uint32_t k : *list) {
+            const uint32_t* w = instructions[k];
+            if ((w[0] >> 16) > pointer + 1 && w[pointer] <= bound_ && removed[w[pointer]]) {
+                drop[k] = 1;
+                code.count_words(w, ~0u);
+            }
         }
-        if (count < 3 || !is_pure(op) || w[2] > bound_ || uses[w[2]] != 1)
+    }
+
+    // Results of instructions without side effects that nothing uses, and
+    // then the operands only those used. Every use of a value comes after
+    // its definition in layout order (dominance), so this is what one pass
+    // from the last instruction to the first would drop, without reading
+    // the instructions that stay.
+    ScratchVector<spv::Id> dead;
+    for (spv::Id id = 1; id <= bound_; ++id)
+        if (code.defined_by[id] && uses[id] == 1)
+            dead.push_back(id);
+    while (!dead.empty()) {
+        const spv::Id id = dead.back();
+        dead.pop_back();
+        const uint32_t k = code.defined_by[id] - 1;
+        if (drop[k])
             continue;
         drop[k] = 1;
-        removed[w[2]] = 1;
-        count_words(w, ~0u);
+        removed[id] = 1;
+        for_id_words(instructions[k], [&](uint32_t operand) {
+            if (operand <= bound_ && --uses[operand] == 1 && code.defined_by[operand])
+                dead.push_back(operand);
+        });
     }
 
     // Types and constants.
@@ -171,12 +198,12 @@ void Builder::prune(const Code& code, ScratchVector<uint8_t>& drop, ScratchVecto
             break;
         global_starts.push_back(uint32_t(at));
         if (!((globals_[at] & 0xffffu) == spv::OpVariable && removed[globals_[at + 2]]))
-            count_words(globals_.data() + at, 1);
+            code.count_words(globals_.data() + at, 1);
         at += count;
     }
     for (const ScratchVector<uint32_t>* section : {&entry_points_, &execution_modes_})
         for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
-            count_words(section->data() + at, 1);
+            code.count_words(section->data() + at, 1);
     for (size_t at = 0; at < annotations_.size() && (annotations_[at] >> 16); at += annotations_[at] >> 16) {
         if ((annotations_[at] & 0xffffu) == spv::OpDecorateId) // its operands are ids
             for (uint32_t i = 3; i < (annotations_[at] >> 16); ++i)
@@ -191,7 +218,7 @@ void Builder::prune(const Code& code, ScratchVector<uint8_t>& drop, ScratchVecto
             || uses[w[result]] != 1)
             continue;
         removed[w[result]] = 1;
-        count_words(w, ~0u);
+        code.count_words(w, ~0u);
     }
 }
 

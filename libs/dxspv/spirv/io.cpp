@@ -31,6 +31,7 @@
 //   constants (HS outputs of fork/join phases, DS vpc) are a third set with
 //   Patch variables and TessLevelOuter/Inner for the tessellation factors
 //   (geometry.cpp and tessellation.cpp hold the stage-specific parts).
+#include "common/stable_sort.h"
 #include "spirv/alu.h"
 #include "spirv/emitter.h"
 
@@ -560,7 +561,7 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
         set.stream_location_base[k] = set.stream_location_base[k - 1] + stream_regs[k - 1];
 
     // Gathered builtin arrays, in (register, component) order.
-    std::stable_sort(elements.begin(), elements.end(), [](const SignatureElement& a, const SignatureElement& b) {
+    stable_sort_short(elements.begin(), elements.end(), [](const SignatureElement& a, const SignatureElement& b) {
         return a.register_index != b.register_index ? a.register_index < b.register_index : a.mask < b.mask;
     });
     uint32_t gathered[gathered_count] = {};

@@ -22,6 +22,7 @@
 // - group-shared memory g#: a Workgroup array of uint;
 // - sampler s#: a UniformConstant OpTypeSampler;
 // - UAV counter: its own StorageBuffer block { uint counter; }.
+#include "common/stable_sort.h"
 #include "spirv/emitter.h"
 
 #include <algorithm>
@@ -176,7 +177,7 @@ void Emitter::prepare_push_constants()
     }
     if (members.empty())
         return;
-    std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) {
+    stable_sort_short(members.begin(), members.end(), [](const Member& a, const Member& b) {
         return a.offset < b.offset;
     });
     ScratchVector<spv::Id> member_types;

@@ -8,6 +8,7 @@
 
 #include "common/byte_reader.h"
 #include "common/diagnostics.h"
+#include "common/scratch.h"
 #include "vsir/ir.h"
 
 namespace dxspv::tpf {
@@ -21,8 +22,8 @@ struct Context {
     vsir::Program* program = nullptr;
     Diagnostics* diags = nullptr;
     /// Value type of typed resources and UAVs by range id (for Slot::value).
-    std::vector<vsir::DataType> resource_value_types;
-    std::vector<vsir::DataType> uav_value_types;
+    ScratchVector<vsir::DataType> resource_value_types;
+    ScratchVector<vsir::DataType> uav_value_types;
 
     uint32_t word(uint32_t index) const { return load_le32(bytes + size_t(index) * 4); }
     /// Container byte offset of token `index`.

@@ -320,6 +320,7 @@ bool read_program(std::span<const uint8_t> shex_chunk, uint32_t chunk_offset_in_
                   Diagnostics& diags)
 {
     size_t errors_before = diags.error_count();
+    ScratchScope scratch; // the context's tables (the program is the caller's, on the heap)
     Context ctx;
     ctx.bytes = shex_chunk.data();
     ctx.base_offset = chunk_offset_in_container;
@@ -332,6 +333,7 @@ bool read_program(std::span<const uint8_t> shex_chunk, uint32_t chunk_offset_in_
     out.instructions.reserve(out.instructions.size() + ctx.word_count / 4);
     out.dsts.reserve(out.dsts.size() + ctx.word_count / 4);
     out.srcs.reserve(out.srcs.size() + ctx.word_count / 2);
+    out.decls.reserve(out.decls.size() + 8 + ctx.word_count / 32);
 
     uint32_t pos = 2;
     while (pos < ctx.word_count)
