@@ -441,7 +441,7 @@ SystemValue Emitter::element_sv(const SignatureElement& e, const IoReg& reg)
 {
     if (e.system_value != SystemValue::none || reg.sv == SystemValue::none)
         return e.system_value;
-    return (reg.mask & e.mask) == e.mask && std::popcount(reg.mask) == std::popcount(e.mask) ? reg.sv
+    return (reg.mask & e.mask) == e.mask && vsir::mask_component_count(reg.mask) == vsir::mask_component_count(e.mask) ? reg.sv
                                                                                               : e.system_value;
 }
 
@@ -1310,7 +1310,7 @@ void Emitter::emit_eval(const vsir::Instruction& ins)
         value = eval_register(op, extra, src.reg.idx[0].offset, src.swizzle, mask, true, n);
     } else {
         spv::Id index = index_id(src.reg.idx[0]);
-        n = uint32_t(std::popcount(mask));
+        n = uint32_t(vsir::mask_component_count(mask));
         value = splat_constant(Kind::f32, n, 0);
         for (uint32_t r = 0; r < in_.regs.size(); ++r) {
             uint32_t count = 0;

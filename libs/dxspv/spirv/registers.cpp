@@ -415,7 +415,7 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     }
     uint32_t mask = dst.write_mask & 0xfu;
-    uint32_t mask_words = uint32_t(std::popcount(mask));
+    uint32_t mask_words = uint32_t(vsir::mask_component_count(mask));
     if (mask_words == 0)
         return;
     uint32_t words_count = 0;

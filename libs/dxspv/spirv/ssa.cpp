@@ -169,7 +169,7 @@ spv::Id Emitter::ssa_variable(SsaValue& v, uint32_t id)
     Function* fn = &b_.getBuildPoint()->getParent();
     if (!v.var) {
         NumberedName name("sr", id);
-        uint32_t count = uint32_t(std::popcount(v.mask));
+        uint32_t count = uint32_t(vsir::mask_component_count(v.mask));
         v.var = b_.createVariable(spv::StorageClassFunction, type(v.kind, count), name.c_str());
         v.function = fn;
     } else if (v.function != fn) {
@@ -188,7 +188,7 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
         return {undef(kind, lanes.count), kind, lanes.count};
     }
     SsaValue& v = ssa_[id];
-    uint32_t count = uint32_t(std::popcount(v.mask));
+    uint32_t count = uint32_t(vsir::mask_component_count(v.mask));
     if (count == 0 || (!v.needs_var && !v.id)) {
         // A definition the emitter refused was reported already.
         if (count == 0 || !failed_)
@@ -210,7 +210,7 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
             error(Code::spirv_invalid_operand, "sr%u component %c is not defined", id, "xyzw"[c]);
             return {undef(kind, lanes.count), kind, lanes.count};
         }
-        position[i] = uint32_t(std::popcount(uint32_t(v.mask) & ((1u << c) - 1)));
+        position[i] = uint32_t(vsir::mask_component_count(uint32_t(v.mask) & ((1u << c) - 1)));
     }
     spv::Id r;
     if (count == 1) {
@@ -235,7 +235,7 @@ void Emitter::store_ssa(const vsir::DstParam& dst, Value value)
         return;
     }
     SsaValue& v = ssa_[id];
-    uint32_t count = uint32_t(std::popcount(v.mask));
+    uint32_t count = uint32_t(vsir::mask_component_count(v.mask));
     if (v.id || count == 0 || (dst.write_mask & 0xf) != v.mask) {
         error(Code::spirv_invalid_operand, "SSA value sr%u defined twice or with an empty write mask", id);
         return;

@@ -166,6 +166,9 @@ constexpr uint8_t make_swizzle(unsigned x, unsigned y, unsigned z, unsigned w)
 }
 inline constexpr uint8_t swizzle_identity = make_swizzle(0, 1, 2, 3);
 constexpr unsigned swizzle_component(uint8_t swizzle, unsigned i) { return (swizzle >> (2 * i)) & 3; }
+/// The components a 4-bit write mask selects (std::popcount is a library
+/// call on x86-64 without POPCNT).
+constexpr unsigned mask_component_count(unsigned mask) { return (0x4332322132212110ull >> ((mask & 0xfu) * 4)) & 0xfu; }
 
 struct SrcParam {
     Register reg;
