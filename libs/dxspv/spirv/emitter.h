@@ -49,6 +49,8 @@ inline bool is_int(Kind k)
 {
     return k == Kind::u32 || k == Kind::i32 || k == Kind::i16 || k == Kind::u16 || k == Kind::i64 || k == Kind::u64;
 }
+/// The 32-bit kinds a register word holds as is (booleans are words only as masks).
+inline bool is_word_kind(Kind k) { return k == Kind::u32 || k == Kind::i32 || k == Kind::f32; }
 inline bool is_signed(Kind k) { return k == Kind::i32 || k == Kind::i16 || k == Kind::i64; }
 /// Bits of one component (booleans: 1).
 inline uint32_t bit_width(Kind k)
@@ -194,6 +196,7 @@ public:
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
+    Value load_lanes(const vsir::Register& reg, const Lanes& lanes);
     spv::Id load_words(const vsir::Register& reg, const Lanes& lanes);
     spv::Id immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind);
     spv::Id apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier);

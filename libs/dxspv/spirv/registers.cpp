@@ -281,28 +281,32 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
     return {};
 }
 
-spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
+/// The components `lanes` picks from a register, in the register's storage
+/// type (a scalar register's are u32 words); a null id when it has none.
+Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
 {
     RegisterPointer rp = register_pointer(reg);
     if (!rp.ptr && !rp.value)
-        return NoResult;
+        return {};
     spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
     if (rp.size == 1) {
         spv::Id parts[4] = {whole, whole, whole, whole};
-        return construct(Kind::u32, parts, lanes.count);
+        return {construct(Kind::u32, parts, lanes.count), Kind::u32, lanes.count};
     }
-    // Components are picked in the storage type, then seen as words (a float
-    // reader's bitcast back then folds away).
-    spv::Id picked;
-    if (lanes.count == 1) {
-        picked = b_.createCompositeExtract(whole, type(rp.storage), std::min<uint32_t>(lanes.word[0], rp.size - 1u));
-    } else {
-        OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
-        for (uint32_t i = 0; i < lanes.count; ++i)
-            operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
-        picked = b_.createOp(spv::OpVectorShuffle, type(rp.storage, lanes.count), operands);
-    }
-    return rp.storage == Kind::u32 ? picked : bitcast(picked, type(Kind::u32, lanes.count));
+    if (lanes.count == 1)
+        return {b_.createCompositeExtract(whole, type(rp.storage), std::min<uint32_t>(lanes.word[0], rp.size - 1u)),
+            rp.storage, 1};
+    OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
+    for (uint32_t i = 0; i < lanes.count; ++i)
+        operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
+    return {b_.createOp(spv::OpVectorShuffle, type(rp.storage, lanes.count), operands), rp.storage, lanes.count};
+}
+
+spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
+{
+    // Components are picked in the storage type, then seen as words.
+    Value picked = load_lanes(reg, lanes);
+    return picked.kind == Kind::u32 || !picked.id ? picked.id : bitcast(picked.id, type(Kind::u32, picked.count));
 }
 
 spv::Id Emitter::immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind)
@@ -359,10 +363,15 @@ Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataT
     } else if (is_ssa) {
         id = load_ssa(src, lanes, kind).id;
     } else {
-        spv::Id words = load_words(src.reg, lanes);
-        if (!words)
+        Value picked = load_lanes(src.reg, lanes);
+        if (!picked.id)
             return {undef(kind, count), kind, uint8_t(count)};
-        id = from_words(words, lanes.count, kind).id;
+        if (picked.kind != Kind::u32 && is_word_kind(kind)) // a float register read as 32-bit values
+            id = bitcast(picked.id, type(kind, picked.count));
+        else
+            id = from_words(picked.kind == Kind::u32 ? picked.id : bitcast(picked.id, type(Kind::u32, picked.count)),
+                lanes.count, kind)
+                     .id;
     }
     if (src.modifier != vsir::SrcModifier::none)
         id = apply_modifier(id, kind, count, src.modifier);
@@ -418,10 +427,21 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     uint32_t mask_words = uint32_t(vsir::mask_component_count(mask));
     if (mask_words == 0)
         return;
+    // 32-bit values go to a temp stored as floats without passing through
+    // words; anything else is written as words.
     uint32_t words_count = 0;
-    spv::Id words = to_words(value, words_count);
+    Kind words_kind = Kind::u32;
+    spv::Id words;
+    if (is_word_kind(value.kind) && value.kind != Kind::u32 && dst.reg.file == RegisterFile::temp
+        && dst.reg.index_count >= 1 && temp_storage_kind(dst.reg.idx[0].offset) != Kind::u32) {
+        words_kind = temp_storage_kind(dst.reg.idx[0].offset);
+        words = bitcast(value.id, type(words_kind, value.count));
+        words_count = value.count;
+    } else {
+        words = to_words(value, words_count);
+    }
     if (words_count == 1 && mask_words > 1) {
-        words = splat({words, Kind::u32, 1}, mask_words).id;
+        words = splat({words, words_kind, 1}, mask_words).id;
         words_count = mask_words;
     }
     if (words_count != mask_words) {
