@@ -338,6 +338,7 @@ private:
         void count_words(const uint32_t* w, uint32_t delta);
 
         spv::Id bound;
+        size_t words = 0; ///< of the instructions that stay
         ScratchVector<const uint32_t*> instructions;
         ScratchVector<uint32_t> made;
         ScratchVector<uint32_t> uses;       ///< per id: the id words naming it, its definition's included

@@ -197,32 +197,27 @@ void Builder::dump(std::vector<uint32_t>& out) const
     // blocks are live and which variables and values are gone before the
     // interface, names, decorations and globals are written.
     Code code(bound_);
-    size_t instructions = 0, made = 0; // at most: a label and a branch per block
-    for (const Function& f : functions_) {
-        instructions += 2 + f.variables_.size() / 4;
-        made += 6;
-    }
-    for (const Block* b : blocks_) {
-        instructions += 2 + b->words_.size / 4; // a guess (most take 3 words or more): the list may grow
-        made += 4;
-    }
-    code.instructions.reserve(instructions);
-    code.made.reserve(made);
+    // The instruction list's room: a guess (most instructions take 3 words
+    // or more; the list may grow) from the words the blocks' arena holds,
+    // which is at least the blocks' words, without reading every block.
+    size_t variable_words = 0;
+    for (const Function& f : functions_)
+        variable_words += f.variables_.size();
+    code.instructions.reserve(2 * (functions_.size() + blocks_.size())
+                              + (variable_words + block_words_.allocated()) / 4);
+    code.made.reserve(6 * functions_.size() + 4 * blocks_.size()); // at most: a label and a branch per block
     ScratchVector<uint8_t> live(blocks_.size());
     for (const Function& f : functions_)
         dump_function(f, code, live);
     ScratchVector<uint8_t> dropped, removed;
     prune(code, dropped, removed);
-    size_t code_words = 0;
-    for (size_t k = 0; k < code.instructions.size(); ++k)
-        code_words += dropped[k] ? 0 : code.instructions[k][0] >> 16;
     size_t extension_words = 0;
     for (const char* e : extensions_)
         extension_words += 2 + strlen(e) / 4;
     out.clear();
     out.reserve(5 + 2 * capabilities_.size() + extension_words + imports_.size() + memory_model_.size()
                 + entry_points_.size() + execution_modes_.size() + names_.size() + annotations_.size()
-                + globals_.size() + code_words); // at most: the words of what stays
+                + globals_.size() + code.words); // at most: the words of what stays
     out.insert(out.end(), {spv::MagicNumber, version_, 0u, bound_ + 1, 0u});
     for (uint32_t c : capabilities_) {
         out.push_back(2u << 16 | spv::OpCapability);

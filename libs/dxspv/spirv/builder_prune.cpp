@@ -120,6 +120,7 @@ void Builder::Code::add(const uint32_t* from, const uint32_t* to)
         assert(w[0] >> 16); // the builder writes no empty instruction
         const uint32_t k = uint32_t(instructions.size()), count = w[0] >> 16, op = w[0] & 0xffffu;
         instructions.push_back(w);
+        words += count;
         count_words(w, 1);
         if (op == spv::OpStore) {
             if (count > 2 && w[1] <= bound) {
@@ -162,6 +163,7 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
             const uint32_t* w = instructions[k];
             if ((w[0] >> 16) > pointer + 1 && w[pointer] <= bound_ && removed[w[pointer]]) {
                 drop[k] = 1;
+                code.words -= w[0] >> 16;
                 code.count_words(w, ~0u);
             }
         }
@@ -184,6 +186,7 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
             continue;
         drop[k] = 1;
         removed[id] = 1;
+        code.words -= instructions[k][0] >> 16;
         for_id_words(instructions[k], [&](uint32_t operand) {
             if (operand <= bound_ && --uses[operand] == 1 && code.defined_by[operand])
                 dead.push_back(operand);

@@ -52,6 +52,15 @@ public:
         return at;
     }
 
+    /// The words of all chunks: at least the words of every block.
+    size_t allocated() const
+    {
+        size_t words = 0;
+        for (const auto& chunk : chunks_)
+            words += chunk.second;
+        return words;
+    }
+
 private:
     /// `w` does not fit in its room. The last allocation (the room up to the
     /// chunk's end) keeps what it uses, and `w` moves to the end: of this
