@@ -16,29 +16,21 @@ namespace {
 
 /// Structured control-flow instructions: each opens at most a few SPIR-V
 /// blocks, so this bounds the block count.
-size_t control_flow_count(const vsir::Program& program)
-{
-    size_t n = 0;
-    for (const vsir::Instruction& ins : program.instructions)
-        n += vsir::opcode_info(ins.opcode).kind == vsir::OpcodeKind::structured_cf;
-    return n;
-}
-
 } // namespace
 
 bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::vector<uint32_t>& words,
     Diagnostics& diags)
 {
     words.clear();
-    size_t blocks = 4 * control_flow_count(program);
+    ScratchScope scratch; // the emitter's and the builder's containers (common/scratch.h)
+    Emitter emitter(program, options, diags);
+    size_t blocks = 4 * emitter.control_flow_count();
     if (blocks > max_emit_blocks) {
         diags.error(Code::spirv_too_many_blocks, Location::none(),
             "the program has too many control-flow constructs to emit (about %zu blocks, at most %zu)", blocks,
             max_emit_blocks);
         return false;
     }
-    ScratchScope scratch; // the emitter's and the builder's containers (common/scratch.h)
-    Emitter emitter(program, options, diags);
     return emitter.run(words);
 }
 
@@ -62,6 +54,31 @@ NumberedName::NumberedName(std::string_view prefix, uint64_t n, std::string_view
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)
     : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env))
 {
+    using vsir::Opcode;
+    int depth = 0;
+    for (uint32_t i = 0; i < program.instructions.size(); ++i) {
+        const vsir::Instruction& ins = program.instructions[i];
+        const vsir::OpcodeKind kind = vsir::opcode_info(ins.opcode).kind;
+        if (ins.decl < program.decls.size() || kind == vsir::OpcodeKind::phase)
+            declared_.push_back(i);
+        if (kind != vsir::OpcodeKind::structured_cf)
+            continue;
+        ++control_flow_count_;
+        switch (ins.opcode) {
+        case Opcode::if_:
+        case Opcode::loop:
+        case Opcode::switch_: ++depth; break;
+        case Opcode::endif:
+        case Opcode::endloop:
+        case Opcode::endswitch: --depth; break;
+        case Opcode::ret: returns_only_at_top_ &= depth == 0; break;
+        case Opcode::call:
+        case Opcode::callc: has_subroutines_ = true; [[fallthrough]];
+        case Opcode::retc:
+        case Opcode::label: returns_only_at_top_ = false; break;
+        default: break;
+        }
+    }
     b_.reserve(program.instructions.size());
 }
 

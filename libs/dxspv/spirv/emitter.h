@@ -153,6 +153,8 @@ class Emitter {
 public:
     Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags);
     bool run(std::vector<uint32_t>& words);
+    /// The program's structured control-flow instructions (from the constructor's scan).
+    size_t control_flow_count() const { return control_flow_count_; }
 
     // ---- emitter.cpp: diagnostics, types, constants, value helpers ----
     void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -182,7 +184,7 @@ public:
     void decorate_precise(const vsir::Instruction& ins, spv::Id result);
 
     // ---- registers.cpp: temps, builtins, operand loads and stores ----
-    spv::StorageClass temp_storage();
+    spv::StorageClass temp_storage() const;
     void declare_temps(uint32_t count);
     Kind temp_storage_kind(uint32_t index);
     void declare_indexable_temp(const vsir::Declaration& decl);
@@ -509,7 +511,13 @@ public:
 
     ScratchVector<Function*> subroutines_; ///< by label id
     ScratchVector<bool> defined_subroutines_;
-    bool has_subroutines_ = false, temp_storage_known_ = false;
+
+    // What the constructor's one walk over the program found, so that the
+    // steps before emission need not walk it again.
+    size_t control_flow_count_ = 0;
+    bool has_subroutines_ = false; ///< a call or callc
+    bool returns_only_at_top_ = true; ///< no nested ret, no retc, call, callc or label (can_inline_entry)
+    ScratchVector<uint32_t> declared_;  ///< the instructions with a declaration, and the phase markers
 
     ScratchVector<SsaValue> ssa_;           ///< by sr# id
     spv::Id subgroup_local_id_ = NoResult, subgroup_size_ = NoResult;

@@ -274,7 +274,8 @@ void Emitter::scan_io()
     out_.output = patch_.patch = true;
     patch_.output = prog_.model.stage == ShaderStage::hull;
     bool hull_patch_phase = false;
-    for (const vsir::Instruction& ins : prog_.instructions) {
+    for (uint32_t i : declared_) {
+        const vsir::Instruction& ins = prog_.instructions[i];
         if (ins.opcode == Opcode::hs_fork_phase || ins.opcode == Opcode::hs_join_phase)
             hull_patch_phase = true;
         else if (ins.opcode == Opcode::hs_control_point_phase)
@@ -1042,35 +1043,8 @@ void Emitter::copy_system_values(bool output)
 bool Emitter::can_inline_entry() const
 {
     ShaderStage stage = prog_.model.stage;
-    if (stage != ShaderStage::vertex && stage != ShaderStage::pixel && stage != ShaderStage::domain)
-        return false;
-    int depth = 0;
-    for (const vsir::Instruction& ins : prog_.instructions) {
-        switch (ins.opcode) {
-        case vsir::Opcode::if_:
-        case vsir::Opcode::loop:
-        case vsir::Opcode::switch_:
-            ++depth;
-            break;
-        case vsir::Opcode::endif:
-        case vsir::Opcode::endloop:
-        case vsir::Opcode::endswitch:
-            --depth;
-            break;
-        case vsir::Opcode::ret:
-            if (depth != 0)
-                return false;
-            break;
-        case vsir::Opcode::retc:
-        case vsir::Opcode::call:
-        case vsir::Opcode::callc:
-        case vsir::Opcode::label:
-            return false;
-        default:
-            break;
-        }
-    }
-    return true;
+    return (stage == ShaderStage::vertex || stage == ShaderStage::pixel || stage == ShaderStage::domain)
+           && returns_only_at_top_;
 }
 
 /// The output copies of an entry point that holds the program (before its

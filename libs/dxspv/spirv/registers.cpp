@@ -52,14 +52,8 @@ Lanes src_lanes(uint8_t swizzle, uint8_t dst_mask, bool dst64, bool src64)
 // ---- declarations ----
 
 /// Temps live in the function, or are Private when subroutines share them.
-spv::StorageClass Emitter::temp_storage()
+spv::StorageClass Emitter::temp_storage() const
 {
-    if (!temp_storage_known_) {
-        temp_storage_known_ = true;
-        for (const vsir::Instruction& ins : prog_.instructions)
-            if (ins.opcode == vsir::Opcode::call || ins.opcode == vsir::Opcode::callc)
-                has_subroutines_ = true;
-    }
     return has_subroutines_ ? spv::StorageClassPrivate : spv::StorageClassFunction;
 }
 

@@ -161,7 +161,8 @@ void Emitter::prepare_push_constants()
         bool unknown_size;
     };
     ScratchVector<Member> members;
-    for (const vsir::Instruction& ins : prog_.instructions) {
+    for (uint32_t i : declared_) {
+        const vsir::Instruction& ins = prog_.instructions[i];
         if (ins.opcode != vsir::Opcode::dcl_constant_buffer || ins.dst_count < 1 || ins.decl >= prog_.decls.size()
             || ins.dst_first >= prog_.dsts.size())
             continue;
@@ -343,7 +344,8 @@ void Emitter::assign_implicit_counter_bindings()
         }
     if (!any)
         return;
-    for (const vsir::Instruction& ins : prog_.instructions) {
+    for (uint32_t i : declared_) {
+        const vsir::Instruction& ins = prog_.instructions[i];
         if (ins.decl >= prog_.decls.size() || !ins.dst_count || prog_.dst(ins, 0).reg.file != vsir::RegisterFile::uav)
             continue;
         uint32_t id = prog_.dst(ins, 0).reg.idx[0].offset;

@@ -15,18 +15,12 @@ static constexpr OpcodeKind kind_of(char k)
     }
 }
 
-static constexpr OpcodeInfo opcode_table[] = {
+extern const OpcodeInfo opcode_table[size_t(Opcode::count) + 1] = {
 #define VSIR_OP(name, text, ndst, nsrc, kind) {text, ndst, nsrc, kind_of(#kind[0])},
 #include "vsir/opcodes.def"
 #undef VSIR_OP
+    {"<invalid>", 0, 0, OpcodeKind::other},
 };
-static_assert(sizeof(opcode_table) / sizeof(opcode_table[0]) == size_t(Opcode::count));
-
-const OpcodeInfo& opcode_info(Opcode op)
-{
-    static constexpr OpcodeInfo invalid = {"<invalid>", 0, 0, OpcodeKind::other};
-    return size_t(op) < size_t(Opcode::count) ? opcode_table[size_t(op)] : invalid;
-}
 
 const char* register_prefix(RegisterFile file)
 {

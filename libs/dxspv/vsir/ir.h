@@ -36,8 +36,14 @@ struct OpcodeInfo {
     OpcodeKind kind;
 };
 
-/// Static information about an opcode; valid for every value below Opcode::count.
-const OpcodeInfo& opcode_info(Opcode op);
+/// One entry per opcode, then one for values past the last (ir.cpp).
+extern const OpcodeInfo opcode_table[size_t(Opcode::count) + 1];
+
+/// Static information about an opcode ("<invalid>" for values past the last).
+inline const OpcodeInfo& opcode_info(Opcode op)
+{
+    return opcode_table[size_t(op) < size_t(Opcode::count) ? size_t(op) : size_t(Opcode::count)];
+}
 
 enum class RegisterFile : uint8_t {
 #define VSIR_REG(name, prefix) name,
