@@ -144,13 +144,15 @@ private:
     {
         const vsir::Program& p = cfg_.program;
         const vsir::Instruction& term = p.instructions[g_.blocks[y].terminator];
-        terminator_targets(p, term, labels_);
+        // A branch's distinct targets are the block's successors, in operand
+        // order (graph.cpp): its operands need not be read again.
+        const std::span<const uint32_t> succ = g_.successors(y);
         if (term.opcode == vsir::Opcode::ret) {
             uint32_t j = t_.add(NodeKind::jump);
             t_.nodes[j].jump = JumpKind::ret;
             t_.append(list, j);
-        } else if (term.opcode == vsir::Opcode::branch && (labels_.size() == 1 || labels_[0] == labels_[1])) {
-            branch(y, block_of(labels_[0]), list);
+        } else if (term.opcode == vsir::Opcode::branch && succ.size() == 1) {
+            branch(y, succ[0], list);
         } else if (term.opcode == vsir::Opcode::branch) {
             uint32_t sel = t_.add(NodeKind::if_);
             t_.nodes[sel].cond = term.src_first;
@@ -159,9 +161,10 @@ private:
             t_.append(list, sel);
             t_.append(sel, then_arm);
             t_.append(sel, else_arm);
-            branch(y, block_of(labels_[0]), then_arm);
-            branch(y, block_of(labels_[1]), else_arm);
+            branch(y, succ[0], then_arm);
+            branch(y, succ[1], else_arm);
         } else {
+            terminator_targets(p, term, labels_);
             switch_arms(y, term, list);
         }
     }
