@@ -5,13 +5,17 @@ namespace dxspv::cfg {
 using vsir::Opcode;
 using vsir::OpcodeKind;
 
-ScratchVector<Region> find_regions(const vsir::Program& program)
+ScratchVector<Region> find_regions(const vsir::Program& program, uint32_t* first_phi)
 {
     ScratchVector<Region> regions;
     const uint32_t count = uint32_t(program.instructions.size());
     Region region;
     region.blocks = none;
+    if (first_phi)
+        *first_phi = none;
     for (uint32_t i = 0; i <= count; ++i) {
+        if (first_phi && *first_phi == none && i < count && program.instructions[i].opcode == Opcode::phi)
+            *first_phi = i;
         if (i == count || vsir::opcode_info(program.instructions[i].opcode).kind == OpcodeKind::phase) {
             if (i > region.first) {
                 region.end = i;

@@ -31,8 +31,9 @@ struct Region {
     bool has_blocks() const { return blocks < end; }
 };
 
-/// Splits `program` into regions at hull shader phase markers.
-ScratchVector<Region> find_regions(const vsir::Program& program);
+/// Splits `program` into regions at hull shader phase markers; `first_phi`,
+/// when given, gets the index of the first phi (`none` without one).
+ScratchVector<Region> find_regions(const vsir::Program& program, uint32_t* first_phi = nullptr);
 
 struct Block {
     uint32_t label = 0;      ///< label id

@@ -45,18 +45,6 @@ namespace dxspv::cfg {
 
 namespace {
 
-bool has_phis(const vsir::Program& program, Diagnostics& diags)
-{
-    for (uint32_t i = 0; i < program.instructions.size(); ++i) {
-        if (program.instructions[i].opcode == vsir::Opcode::phi) {
-            diags.error(Code::cfg_phi_present, Location::instruction(i),
-                "the structurizer needs a program without phis (run lower_phis first)");
-            return true;
-        }
-    }
-    return false;
-}
-
 /// Only declarations (and the phase marker) may precede a region's first
 /// label.
 bool check_prologue(const vsir::Program& program, const Region& region, Diagnostics& diags)
@@ -135,9 +123,14 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
 {
     if (program.control_flow == vsir::ControlFlow::structured)
         return true;
-    if (has_phis(program, diags))
-        return false;
     ScratchScope scratch; // the analyses and the tree (common/scratch.h); the output is the program's
+    uint32_t phi = none;
+    const ScratchVector<Region> regions = find_regions(program, &phi);
+    if (phi != none) {
+        diags.error(Code::cfg_phi_present, Location::instruction(phi),
+            "the structurizer needs a program without phis (run lower_phis first)");
+        return false;
+    }
     ScratchVector<uint32_t> label_map(program.label_count, none);
     // Room for what structured code adds (construct ends, trampolines): a
     // long program grows once at most instead of doubling its way up.
@@ -146,7 +139,7 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
     out.reserve(size + size / 4 + 16);
     const uint32_t jump_reg = program.temp_count;
     bool used = false;
-    for (const Region& region : find_regions(program)) {
+    for (const Region& region : regions) {
         if (!check_prologue(program, region, diags))
             return false;
         out.insert(out.end(), program.instructions.begin() + region.first,

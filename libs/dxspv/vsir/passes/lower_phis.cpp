@@ -78,9 +78,6 @@ bool lower_phis(Program& program, Diagnostics& diags)
     if (program.control_flow != ControlFlow::unstructured)
         return true;
     const uint32_t count = uint32_t(program.instructions.size());
-    // Terminator of each label's block.
-    std::vector<uint32_t> terminator(program.label_count, invalid_index);
-    uint32_t block = invalid_index;
     bool any_phi = false;
     for (uint32_t i = 0; i < count; ++i) {
         const Instruction& ins = program.instructions[i];
@@ -88,15 +85,21 @@ bool lower_phis(Program& program, Diagnostics& diags)
             diags.error(Code::vsir_operand_range, Location::instruction(i), "operands outside the parameter pools");
             return false;
         }
+        any_phi |= ins.opcode == Opcode::phi;
+    }
+    if (!any_phi)
+        return true; // the operands were not read
+    // Terminator of each label's block.
+    std::vector<uint32_t> terminator(program.label_count, invalid_index);
+    uint32_t block = invalid_index;
+    for (uint32_t i = 0; i < count; ++i) {
+        const Instruction& ins = program.instructions[i];
         if (ins.opcode == Opcode::label && ins.src_count == 1)
             block = program.src(ins, 0).reg.idx[0].offset;
         else if ((ins.opcode == Opcode::branch || ins.opcode == Opcode::switch_monolithic || ins.opcode == Opcode::ret) &&
                  block < terminator.size())
             terminator[block] = i;
-        any_phi |= ins.opcode == Opcode::phi;
     }
-    if (!any_phi)
-        return true;
 
     std::vector<Copy> copies;
     std::vector<uint32_t> phi_temp(count, invalid_index);

@@ -8,8 +8,10 @@ namespace dxspv::vsir {
 bool remove_nops(Program& program, Diagnostics&)
 {
     auto& instructions = program.instructions;
-    size_t kept = 0;
-    for (size_t i = 0; i < instructions.size(); ++i)
+    size_t kept = 0; // instructions before the first nop stay where they are, unwritten
+    while (kept < instructions.size() && instructions[kept].opcode != Opcode::nop)
+        ++kept;
+    for (size_t i = kept; i < instructions.size(); ++i)
         if (instructions[i].opcode != Opcode::nop)
             instructions[kept++] = instructions[i];
     instructions.resize(kept);
