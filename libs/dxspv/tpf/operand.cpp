@@ -2,6 +2,8 @@
 
 #include "tpf/tokens.h"
 
+#include <array>
+
 namespace dxspv::tpf {
 
 namespace {
@@ -348,10 +350,15 @@ bool report_truncated(const Context& ctx, const Cursor& cur, const char* what)
 
 bool is_opaque_file(vsir::RegisterFile file)
 {
-    for (const FileInfo& info : file_table)
-        if (info.file == file && info.shape != Shape::refused)
-            return info.shape == Shape::opaque;
-    return false;
+    // By register file: the shape of its first (not refused) operand type.
+    static constexpr auto opaque = [] {
+        std::array<uint8_t, size_t(RegisterFile::count)> t{}; // 0: unseen, 1: opaque, 2: not
+        for (const FileInfo& info : file_table)
+            if (info.shape != Shape::refused && !t[size_t(info.file)])
+                t[size_t(info.file)] = info.shape == Shape::opaque ? 1 : 2;
+        return t;
+    }();
+    return size_t(file) < opaque.size() && opaque[size_t(file)] == 1;
 }
 
 bool read_operand(Context& ctx, Cursor& cur, vsir::DataType type, DescriptorForm form, Operand& out)
