@@ -245,6 +245,15 @@ void Builder::dump(std::vector<uint32_t>& out) const
         at += count;
     }
     out.insert(out.end(), execution_modes_.begin(), execution_modes_.end());
+    // What stays, copied a run of adjacent instructions at a time.
+    const uint32_t *run = nullptr, *run_end = nullptr;
+    auto keep = [&](const uint32_t* w, uint32_t count) {
+        if (w != run_end) {
+            out.insert(out.end(), run, run_end);
+            run = w;
+        }
+        run_end = w + count;
+    };
     auto kept = [&](const ScratchVector<uint32_t>& section) {
         for (size_t at = 0; at < section.size();) {
             uint32_t count = section[at] >> 16;
@@ -253,7 +262,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
             spv::Id target = section[at + 1];
             uint32_t block = target < ids_.size() ? ids_[target].block : 0;
             if ((block == 0 || live[block - 1]) && !(target <= bound_ && removed[target]))
-                out.insert(out.end(), section.begin() + at, section.begin() + at + count);
+                keep(section.data() + at, count);
             at += count;
         }
     };
@@ -266,15 +275,13 @@ void Builder::dump(std::vector<uint32_t>& out) const
         uint32_t op = globals_[at] & 0xffffu;
         uint32_t result = globals_[at + (op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2)];
         if (!(result <= bound_ && removed[result]))
-            out.insert(out.end(), globals_.begin() + at, globals_.begin() + at + count);
+            keep(globals_.data() + at, count);
         at += count;
     }
-    for (size_t k = 0; k < code.instructions.size(); ++k) {
-        if (!dropped[k]) {
-            const uint32_t* w = code.instructions[k];
-            out.insert(out.end(), w, w + (w[0] >> 16));
-        }
-    }
+    for (size_t k = 0; k < code.instructions.size(); ++k)
+        if (!dropped[k])
+            keep(code.instructions[k], code.instructions[k][0] >> 16);
+    out.insert(out.end(), run, run_end);
 }
 
 } // namespace dxspv::spirv
