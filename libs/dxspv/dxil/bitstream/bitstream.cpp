@@ -76,17 +76,13 @@ bool BitstreamCursor::at_top_level_end() const
     return bits_.pos() >= bits_.size_bits();
 }
 
-bool BitstreamCursor::check_in_block()
+bool BitstreamCursor::report_out_of_block()
 {
-    if (bits_.failed()) {
+    if (bits_.failed())
         error(Code::bitstream_truncated, "a read ran past the end of the bitcode");
-        return false;
-    }
-    if (bits_.pos() > end_bit_) {
+    else
         error(Code::bitstream_past_block_end, "a record runs past the end of its block");
-        return false;
-    }
-    return true;
+    return false;
 }
 
 BitstreamEntry BitstreamCursor::advance()

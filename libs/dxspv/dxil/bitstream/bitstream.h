@@ -230,7 +230,14 @@ private:
     bool read_abbrev_definition(uint32_t& abbrev_index);
     bool read_scalar(const AbbrevOp& op, uint64_t& value);
     BlockInfo* blockinfo_for(uint32_t block_id, bool create);
-    bool check_in_block();
+    /// No read failed and the position is inside the block (else reports it).
+    bool check_in_block()
+    {
+        if (!bits_.failed() && bits_.pos() <= end_bit_) [[likely]]
+            return true;
+        return report_out_of_block();
+    }
+    [[gnu::cold]] bool report_out_of_block();
 
     BitReader bits_;
     Diagnostics& diags_;
