@@ -344,7 +344,8 @@ private:
         ScratchVector<uint32_t> uses;       ///< per id: the id words naming it, its definition's included
         ScratchVector<uint32_t> stored;     ///< per id: the OpStores through it
         ScratchVector<uint32_t> defined_by; ///< per id: 1 + the index of the pure instruction defining it
-        ScratchVector<uint32_t> stores, variables; ///< the indices of OpStores and OpVariables
+        ScratchVector<std::pair<uint32_t, spv::Id>> stores; ///< OpStores: index, pointer
+        ScratchVector<uint32_t> variables;                    ///< the indices of OpVariables
     };
     void dump_function(const Function& function, Code& code, ScratchVector<uint8_t>& live) const;
     /// Marks the instructions of `code` that go (`dropped`) and the ids whose

@@ -125,7 +125,7 @@ void Builder::Code::add(const uint32_t* from, const uint32_t* to)
         if (op == spv::OpStore) {
             if (count > 2 && w[1] <= bound) {
                 ++stored[w[1]];
-                stores.push_back(k);
+                stores.emplace_back(k, w[1]);
             }
         } else if (op == spv::OpVariable) {
             variables.push_back(k);
@@ -156,17 +156,20 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
         if (id <= bound_ && uses[id] == code.stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
             removed[id] = 1;
     }
-    // Their stores and definitions go.
-    for (const ScratchVector<uint32_t>* list : {&code.stores, &code.variables}) {
-        const uint32_t pointer = list == &code.stores ? 1 : 2;
-        for (uint32_t k : *list) {
-            const uint32_t* w = instructions[k];
-            if ((w[0] >> 16) > pointer + 1 && w[pointer] <= bound_ && removed[w[pointer]]) {
-                drop[k] = 1;
-                code.words -= w[0] >> 16;
-                code.count_words(w, ~0u);
-            }
-        }
+    // Their stores and definitions go (the stores found by their pointer,
+    // without reading the ones that stay).
+    auto drop_instruction = [&](uint32_t k) {
+        drop[k] = 1;
+        code.words -= instructions[k][0] >> 16;
+        code.count_words(instructions[k], ~0u);
+    };
+    for (auto [k, pointer] : code.stores)
+        if (removed[pointer])
+            drop_instruction(k);
+    for (uint32_t k : code.variables) {
+        const uint32_t* w = instructions[k];
+        if ((w[0] >> 16) > 3 && w[2] <= bound_ && removed[w[2]])
+            drop_instruction(k);
     }
 
     // Results of instructions without side effects that nothing uses, and
