@@ -344,6 +344,7 @@ private:
         ScratchVector<uint32_t> uses;       ///< per id: the id words naming it, its definition's included
         ScratchVector<uint32_t> stored;     ///< per id: the OpStores through it
         ScratchVector<uint32_t> defined_by; ///< per id: 1 + the index of the pure instruction defining it
+        ScratchVector<spv::Id> pure;        ///< the ids defined_by names
         ScratchVector<std::pair<uint32_t, spv::Id>> stores; ///< OpStores: index, pointer
         ScratchVector<uint32_t> variables;                    ///< the indices of OpVariables
     };
@@ -401,6 +402,7 @@ private:
     uint32_t previous_last_ = ~0u; ///< the build point's last_ before result()'s instruction
     Block* initial_ = nullptr;     ///< see assume_initial_values()
     U64Map written_;               ///< variables stored to in initial_ (-> 1)
+    ScratchVector<spv::Id> private_variables_; ///< for pruning
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

@@ -196,6 +196,8 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
     i.op = spv::OpVariable;
     if (storage == spv::StorageClassPrivate || storage == spv::StorageClassFunction)
         i.at = uint32_t(at); // in globals_ / the function's variables_
+    if (storage == spv::StorageClassPrivate)
+        private_variables_.push_back(id);
     if (name && *name)
         addName(id, name);
     return id;

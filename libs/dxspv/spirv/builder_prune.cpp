@@ -131,6 +131,7 @@ void Builder::Code::add(const uint32_t* from, const uint32_t* to)
             variables.push_back(k);
         } else if (count > 2 && is_pure(op) && w[2] <= bound) {
             defined_by[w[2]] = k + 1;
+            pure.push_back(w[2]);
         }
     }
 }
@@ -149,13 +150,9 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
         if ((w[0] >> 16) > 3 && w[2] <= bound_ && uses[w[2]] == 1u + code.stored[w[2]])
             removed[w[2]] = 1;
     }
-    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
-        if ((globals_[at] & 0xffffu) != spv::OpVariable || (globals_[at] >> 16) < 4)
-            continue;
-        spv::Id id = globals_[at + 2];
-        if (id <= bound_ && uses[id] == code.stored[id] && getStorageClass(id) == spv::StorageClassPrivate)
+    for (spv::Id id : private_variables_)
+        if (uses[id] == code.stored[id])
             removed[id] = 1;
-    }
     // Their stores and definitions go (the stores found by their pointer,
     // without reading the ones that stay).
     auto drop_instruction = [&](uint32_t k) {
@@ -178,8 +175,8 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
     // from the last instruction to the first would drop, without reading
     // the instructions that stay.
     ScratchVector<spv::Id> dead;
-    for (spv::Id id = 1; id <= bound_; ++id)
-        if (code.defined_by[id] && uses[id] == 1)
+    for (spv::Id id : code.pure)
+        if (uses[id] == 1)
             dead.push_back(id);
     while (!dead.empty()) {
         const spv::Id id = dead.back();
