@@ -161,7 +161,6 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
         code.made.insert(code.made.end(), words);
         code.add(w, w + words.size());
     };
-    auto add = [&](const uint32_t* from, const uint32_t* to) { code.add(from, to); };
     make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
         function.type_});
     ScratchVector<uint32_t> dead_stores;
@@ -169,7 +168,7 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
         const Block* b = function.blocks_[index];
         make({2u << 16 | spv::OpLabel, b->id_});
         if (index == 0)
-            add(function.variables_.data(), function.variables_.data() + function.variables_.size());
+            code.add(function.variables_.data(), function.variables_.data() + function.variables_.size());
         if (nodes[index].reached) {
             live[b->index_] = 1;
             uint32_t from = 0;
@@ -178,10 +177,10 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
                 dead_stores.push_back(dead_stores_[d].first);
             std::sort(dead_stores.begin(), dead_stores.end());
             for (uint32_t dead : dead_stores) { // dead stores left out
-                add(b->words_.data + from, b->words_.data + dead);
+                code.add(b->words_.data + from, b->words_.data + dead);
                 from = dead + (b->words_[dead] >> 16);
             }
-            add(b->words_.data + from, b->words_.end());
+            code.add(b->words_.data + from, b->words_.end());
         } else if (spv::Id header = nodes[index].header) {
             make({2u << 16 | spv::OpBranch, header});
         } else {

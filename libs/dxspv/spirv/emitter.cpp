@@ -12,18 +12,14 @@ namespace dxspv::spirv {
 
 // ---- entry point ----
 
-namespace {
-
-/// Structured control-flow instructions: each opens at most a few SPIR-V
-/// blocks, so this bounds the block count.
-} // namespace
-
 bool emit_spirv(const vsir::Program& program, const EmitOptions& options, std::vector<uint32_t>& words,
     Diagnostics& diags)
 {
     words.clear();
     ScratchScope scratch; // the emitter's and the builder's containers (common/scratch.h)
     Emitter emitter(program, options, diags);
+    // Each structured control-flow instruction opens at most a few SPIR-V
+    // blocks, so this bounds the block count.
     size_t blocks = 4 * emitter.control_flow_count();
     if (blocks > max_emit_blocks) {
         diags.error(Code::spirv_too_many_blocks, Location::none(),

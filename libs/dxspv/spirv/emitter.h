@@ -199,7 +199,6 @@ public:
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
     Value load_lanes(const vsir::Register& reg, const Lanes& lanes);
-    spv::Id load_words(const vsir::Register& reg, const Lanes& lanes);
     spv::Id immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind);
     spv::Id apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier);
 

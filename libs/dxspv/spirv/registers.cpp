@@ -296,13 +296,6 @@ Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
     return {b_.createOp(spv::OpVectorShuffle, type(rp.storage, lanes.count), operands), rp.storage, lanes.count};
 }
 
-spv::Id Emitter::load_words(const vsir::Register& reg, const Lanes& lanes)
-{
-    // Components are picked in the storage type, then seen as words.
-    Value picked = load_lanes(reg, lanes);
-    return picked.kind == Kind::u32 || !picked.id ? picked.id : bitcast(picked.id, type(Kind::u32, picked.count));
-}
-
 spv::Id Emitter::immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind)
 {
     bool wide = bit_width(kind) == 64;
@@ -423,12 +416,14 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     // 32-bit values go to a temp stored as floats without passing through
     // words; anything else is written as words.
+    const Kind temp_kind = dst.reg.file == RegisterFile::temp && dst.reg.index_count >= 1
+                               ? temp_storage_kind(dst.reg.idx[0].offset)
+                               : Kind::u32;
     uint32_t words_count = 0;
     Kind words_kind = Kind::u32;
     spv::Id words;
-    if (is_word_kind(value.kind) && value.kind != Kind::u32 && dst.reg.file == RegisterFile::temp
-        && dst.reg.index_count >= 1 && temp_storage_kind(dst.reg.idx[0].offset) != Kind::u32) {
-        words_kind = temp_storage_kind(dst.reg.idx[0].offset);
+    if (is_word_kind(value.kind) && value.kind != Kind::u32 && temp_kind != Kind::u32) {
+        words_kind = temp_kind;
         words = bitcast(value.id, type(words_kind, value.count));
         words_count = value.count;
     } else {
