@@ -388,7 +388,9 @@ spv::Id Emitter::constant(Kind kind, uint64_t bits)
         bits = kind == Kind::i16 ? uint32_t(int32_t(int16_t(bits))) : uint32_t(bits & 0xffffu);
     else if (width == 32)
         bits = uint32_t(bits);
-    spv::Id& c = scalar_consts_[size_t(kind)][bits];
+    // One map for the 32-bit and narrower kinds (the kind above the bits):
+    // a translation fills a few of them.
+    spv::Id& c = width == 64 ? wide_consts_[size_t(kind)][bits] : narrow_consts_[uint64_t(kind) << 32 | bits];
     if (!c)
         c = b_.make_scalar_constant(type(kind), bits, width == 64);
     return c;
