@@ -436,8 +436,8 @@ public:
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
     U64Map pointer_types_;                  ///< storage << 32 | pointee
-    U64Map narrow_consts_;                    ///< kind << 32 | bits (kinds up to 32 bits)
-    U64Map wide_consts_[size_t(Kind::count)]; ///< by kind: 64-bit bits
+    U64Map narrow_consts_;                  ///< kind << 32 | bits (kinds up to 32 bits)
+    U64Map wide_consts_[size_t(Kind::count)]; ///< by kind: the bits of 64-bit constants
     struct CompositeKey {
         spv::Id type;
         std::array<spv::Id, 4> parts;
