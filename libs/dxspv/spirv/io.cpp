@@ -442,8 +442,7 @@ SystemValue Emitter::element_sv(const SignatureElement& e, const IoReg& reg)
 {
     if (e.system_value != SystemValue::none || reg.sv == SystemValue::none)
         return e.system_value;
-    return (reg.mask & e.mask) == e.mask && vsir::mask_component_count(reg.mask) == vsir::mask_component_count(e.mask) ? reg.sv
-                                                                                              : e.system_value;
+    return reg.mask == e.mask ? reg.sv : e.system_value;
 }
 
 namespace {
@@ -569,7 +568,7 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
     for (const SignatureElement& e : elements) {
         BuiltinInfo bi = builtin_for(element_sv(e, set.regs[e.register_index]), set.output);
         if (bi.is_array)
-            gathered[gathered_of(bi.builtin)] += uint32_t(std::popcount(e.mask));
+            gathered[gathered_of(bi.builtin)] += vsir::mask_component_count(e.mask); // masked to xyzw above
     }
     spv::Id gathered_vars[gathered_count] = {};
     static constexpr spv::BuiltIn gathered_builtins[] = {spv::BuiltInClipDistance, spv::BuiltInCullDistance,
