@@ -13,6 +13,7 @@
 // jump to y comes from inside scope_y and is a `break scope_y`; an edge to a
 // loop header from inside its loop is a `continue`. Every list ends with
 // explicit jumps; simplify.cpp removes the ones that fall through anyway.
+// A block without code besides its label and terminator gets no leaf.
 // Built with an explicit work list (the dominator tree can be as deep as the
 // program is long).
 #include "cfg/stages.h"
@@ -132,9 +133,11 @@ private:
             list = loop;
         }
         list = open_scopes(merges_, merge_first_[y], merge_first_[y + 1], list);
-        uint32_t code = t_.add(NodeKind::block);
-        t_.nodes[code].block = y;
-        t_.append(list, code);
+        if (g_.blocks[y].terminator != g_.blocks[y].first + 1) { // code besides the label and the jump
+            uint32_t code = t_.add(NodeKind::block);
+            t_.nodes[code].block = y;
+            t_.append(list, code);
+        }
         terminate(y, list);
     }
 

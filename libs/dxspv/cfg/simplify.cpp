@@ -1,5 +1,4 @@
 // Simplifies the structure tree (build_tree.cpp) before emission:
-// 0. blocks without code go;
 // 1. flatten: `if c { deep } else { jump }` becomes `jump if !c; deep`
 //    when `deep` nests deeply, so chains of early exits stay flat;
 // 2. jumps: a jump to where control would fall anyway is removed; a break
@@ -399,10 +398,6 @@ bool too_deep(uint32_t depth, uint32_t limit, Diagnostics& diags, uint32_t locat
 bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree, StructurizeStats& stats,
     Diagnostics& diags, uint32_t location)
 {
-    for (uint32_t n = 1; n < tree.nodes.size(); ++n) // blocks without code (a label and a jump)
-        if (tree.nodes[n].kind == NodeKind::block &&
-            graph.blocks[tree.nodes[n].block].terminator == graph.blocks[tree.nodes[n].block].first + 1)
-            tree.unlink(n);
     flatten(tree);
     tree.compact();
     // Dissolving scopes at most about halves the depth; refusing hopeless

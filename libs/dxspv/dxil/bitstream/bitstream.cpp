@@ -351,6 +351,10 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
         return false;
     }
     code = uint32_t(value);
+    // The scalars go to their slots directly (at most one per operand);
+    // `ops` is cut to what was read at the end.
+    ops.resize(size_t(end - op));
+    size_t count = 0;
     for (; op != end; ++op) {
         if (op->kind == AbbrevOp::Kind::array) {
             uint64_t n = bits_.read_vbr(6, overflow);
@@ -368,19 +372,18 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
             }
             // The elements; reads stay inside the input (a read past it
             // fails), and the block's end is checked once after them.
-            ops.reserve(ops.size() + n);
+            ops.resize(count + n);
+            uint64_t* out = ops.data() + count;
             if (elt.kind == AbbrevOp::Kind::fixed) {
                 for (uint64_t i = 0; i < n; ++i)
-                    ops.push_back(bits_.read(unsigned(elt.value)));
+                    out[i] = bits_.read(unsigned(elt.value));
             } else if (elt.kind == AbbrevOp::Kind::char6) {
                 for (uint64_t i = 0; i < n; ++i)
-                    ops.push_back(decode_char6(bits_.read(6)));
+                    out[i] = decode_char6(bits_.read(6));
             } else {
-                for (uint64_t i = 0; i < n; ++i) {
-                    if (!read_scalar(elt, value))
+                for (uint64_t i = 0; i < n; ++i)
+                    if (!read_scalar(elt, out[i]))
                         return false;
-                    ops.push_back(value);
-                }
             }
             return check_in_block();
         }
@@ -394,19 +397,20 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
                 return false;
             }
             const uint8_t* p = bits_.data() + (bits_.pos() >> 3);
+            ops.resize(count);
             if (blob)
                 *blob = {p, size_t(n)};
             else
-                for (uint64_t i = 0; i < n; ++i)
-                    ops.push_back(p[i]);
+                ops.insert(ops.end(), p, p + n);
             bits_.seek(bits_.pos() + n * 8);
             bits_.align32();
             return check_in_block();
         }
-        if (!read_scalar(*op, value))
+        if (!read_scalar(*op, ops[count]))
             return false;
-        ops.push_back(value);
+        ++count;
     }
+    ops.resize(count);
     return check_in_block();
 }
 

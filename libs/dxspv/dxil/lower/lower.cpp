@@ -523,6 +523,15 @@ bool Lowerer::run()
     }
     if (!declare_stage())
         return false;
+    // Room for about what the module's instructions lower to (on the corpus
+    // one VSIR instruction, 1.75 sources and one destination each, at most
+    // five instructions each), so that the program's arrays grow rarely.
+    size_t count = 0;
+    for (const Function& f : m_.functions)
+        count += f.instructions.size();
+    p_.instructions.reserve(p_.instructions.size() + count + count / 4 + 32);
+    p_.srcs.reserve(p_.srcs.size() + 2 * count + 32);
+    p_.dsts.reserve(p_.dsts.size() + count + count / 4 + 32);
     const Function* main = entry_->function != no_id ? function_of(entry_->function) : nullptr;
     if (!main || main->is_declaration) {
         error(Code::dxil_lower_no_entry, "the entry point '%s' has no function body", entry_->name.c_str());
