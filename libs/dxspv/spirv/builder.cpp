@@ -57,12 +57,7 @@ void Builder::reserve(size_t instructions)
     // rehashes it at every doubling.
     values_.reserve(std::min(2 * instructions + 16, max_reuse_window));
     type_index_.reserve(32);
-}
-
-spv::Id Builder::getUniqueId()
-{
-    ids_.emplace_back();
-    return ++bound_;
+    pointers_.reserve(16);
 }
 
 Builder::IdInfo& Builder::info(spv::Id id)
@@ -292,8 +287,11 @@ spv::Id Builder::makeStructResultType(spv::Id type0, spv::Id type1)
 
 spv::Id Builder::makePointer(spv::StorageClass storage, spv::Id pointee)
 {
-    spv::Id id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee});
-    info(id).storage = uint16_t(storage);
+    spv::Id& id = pointers_[uint64_t(storage) << 32 | pointee];
+    if (!id) {
+        id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee});
+        info(id).storage = uint16_t(storage);
+    }
     return id;
 }
 
@@ -414,11 +412,6 @@ spv::Id Builder::make_composite_constant(spv::Id type, const spv::Id* parts, uin
 
 // ---- queries ----
 
-spv::Id Builder::getTypeId(spv::Id id) const
-{
-    return id < ids_.size() ? ids_[id].type : 0;
-}
-
 spv::Id Builder::bitcast_source(spv::Id id) const
 {
     return id < ids_.size() && ids_[id].op == spv::OpBitcast ? ids_[id].at : 0;
@@ -444,12 +437,6 @@ bool Builder::constant_words(spv::Id id, uint32_t (&bits)[4], uint32_t& count) c
         if (!constant_word(w[3 + i], bits[i]))
             return false;
     return true;
-}
-
-spv::StorageClass Builder::getStorageClass(spv::Id id) const
-{
-    spv::Id type = getTypeId(id);
-    return spv::StorageClass(type < ids_.size() ? ids_[type].storage : 0);
 }
 
 } // namespace dxspv::spirv

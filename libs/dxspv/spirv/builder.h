@@ -126,7 +126,11 @@ public:
     Builder& operator=(const Builder&) = delete;
     ~Builder();
 
-    spv::Id getUniqueId();
+    spv::Id getUniqueId()
+    {
+        ids_.emplace_back();
+        return ++bound_;
+    }
 
     // ---- module level ----
     void addCapability(spv::Capability capability);
@@ -173,7 +177,7 @@ public:
     spv::Id make_composite_constant(spv::Id type, const spv::Id* parts, uint32_t count);
 
     // ---- queries ----
-    spv::Id getTypeId(spv::Id id) const;
+    spv::Id getTypeId(spv::Id id) const { return id < ids_.size() ? ids_[id].type : 0; }
     /// The operand of an OpBitcast result, else 0.
     spv::Id bitcast_source(spv::Id id) const;
     /// The value of a 32-bit scalar OpConstant, false for anything else.
@@ -181,7 +185,11 @@ public:
     /// The values of an OpConstantComposite of at most 4 32-bit scalars.
     bool constant_words(spv::Id id, uint32_t (&bits)[4], uint32_t& count) const;
     /// Storage class of a pointer-typed id (a variable, an access chain).
-    spv::StorageClass getStorageClass(spv::Id id) const;
+    spv::StorageClass getStorageClass(spv::Id id) const
+    {
+        spv::Id type = getTypeId(id);
+        return spv::StorageClass(type < ids_.size() ? ids_[type].storage : 0);
+    }
 
     // ---- functions and blocks ----
     /// A void function without parameters that is the entry point; the
@@ -373,6 +381,7 @@ private:
     ScratchVector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
     ScratchVector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
     U64Map type_index_; ///< a hash of a type's opcode and operands -> the first type with it
+    U64Map pointers_;   ///< storage << 32 | pointee -> its pointer type (looked up most)
     ScratchVector<uint32_t> globals_; ///< types, constants and global variables in creation order
     ScratchDeque<Function> functions_;
     /// The blocks' words: one allocation per block and per growth would

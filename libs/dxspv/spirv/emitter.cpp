@@ -367,14 +367,6 @@ spv::Id Emitter::type(Kind kind, uint32_t count)
     return t;
 }
 
-spv::Id Emitter::pointer_type(spv::StorageClass storage, spv::Id pointee)
-{
-    spv::Id& p = pointer_types_[uint64_t(storage) << 32 | pointee];
-    if (!p)
-        p = b_.makePointer(storage, pointee);
-    return p;
-}
-
 // ---- constants ----
 
 spv::Id Emitter::constant(Kind kind, uint64_t bits)

@@ -161,7 +161,7 @@ public:
     void refuse_opcode(const vsir::Instruction& ins);
     Kind kind_or_u32(vsir::DataType type);
     spv::Id type(Kind kind, uint32_t count = 1);
-    spv::Id pointer_type(spv::StorageClass storage, spv::Id pointee);
+    spv::Id pointer_type(spv::StorageClass storage, spv::Id pointee) { return b_.makePointer(storage, pointee); }
     spv::Id constant(Kind kind, uint64_t bits);
     spv::Id constant_u32(uint32_t v) { return constant(Kind::u32, v); }
     spv::Id constant_f32(float v);
@@ -435,7 +435,6 @@ public:
     bool derivative_mode_ = false; ///< compute: the derivative group execution mode is set
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
-    U64Map pointer_types_;                  ///< storage << 32 | pointee
     U64Map narrow_consts_;                  ///< kind << 32 | bits (kinds up to 32 bits)
     U64Map wide_consts_[size_t(Kind::count)]; ///< by kind: the bits of 64-bit constants
     struct CompositeKey {
