@@ -36,8 +36,9 @@ public:
     bool failed() const { return failed_; }
     const uint8_t* data() const { return data_; }
 
-    /// Reads `width` bits (0..64).
-    uint64_t read(unsigned width)
+    /// Reads `width` bits (0..64). Inline: it is called per operand, and
+    /// GCC would otherwise call an out-of-line copy from the record loops.
+    [[gnu::always_inline]] uint64_t read(unsigned width)
     {
         if (width < avail_) [[likely]]
             return take(width);
@@ -91,7 +92,7 @@ public:
 
 private:
     /// `width` bits from the buffer (width < avail_, so less than 64).
-    uint64_t take(unsigned width)
+    [[gnu::always_inline]] uint64_t take(unsigned width)
     {
         const uint64_t value = word_ & ((uint64_t(1) << width) - 1);
         word_ >>= width;
