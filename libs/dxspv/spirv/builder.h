@@ -206,7 +206,7 @@ public:
     void assume_initial_values()
     {
         initial_ = block_;
-        written_.clear();
+        written_.assign(written_.size(), 0);
     }
     void setBuildPoint(Block* block)
     {
@@ -410,7 +410,7 @@ private:
     U64Map decorated_;
     uint32_t previous_last_ = ~0u; ///< the build point's last_ before result()'s instruction
     Block* initial_ = nullptr;     ///< see assume_initial_values()
-    U64Map written_;               ///< variables stored to in initial_ (-> 1)
+    ScratchVector<uint8_t> written_; ///< per variable id: stored to in initial_ (1)
     ScratchVector<spv::Id> private_variables_; ///< for pruning
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };

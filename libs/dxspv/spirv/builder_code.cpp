@@ -222,7 +222,7 @@ spv::Id Builder::createLoad(spv::Id pointer)
                        ? globals_[ids_[pointer_type].at + 3]
                        : 0;
     if (block_ == initial_ && pointer < ids_.size() && ids_[pointer].op == spv::OpVariable
-        && !written_.find(pointer)) {
+        && !(pointer < written_.size() && written_[pointer])) {
         // A Private variable, or a Function variable of this function, that
         // nothing stored to yet: its initializer, else undefined.
         spv::StorageClass storage = getStorageClass(pointer);
@@ -256,8 +256,12 @@ void Builder::createStore(spv::Id value, spv::Id pointer)
     instruction(spv::OpStore, 2, w);
     w[0] = pointer;
     w[1] = value;
-    if (initial_ == block_)
-        written_[variable_of(pointer)] = 1;
+    if (initial_ == block_) {
+        spv::Id variable = variable_of(pointer);
+        if (variable >= written_.size())
+            written_.resize(bound_ + 1);
+        written_[variable] = 1;
+    }
     if (!cacheable(pointer))
         return;
     if (pointer == variable_of(pointer)) {
