@@ -147,6 +147,9 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
                                               : std::vector<uint32_t>{100, 1000};
     const std::vector<uint32_t> depths = full ? std::vector<uint32_t>{10, 100, 1000}
                                               : std::vector<uint32_t>{10, 100};
+    // A switch's cases are VSIR sources (two each): at most 32,766.
+    const std::vector<uint32_t> cases = full ? std::vector<uint32_t>{100, 1000, 10000, 30000}
+                                             : std::vector<uint32_t>{100, 1000};
     struct AsmSeries {
         const char* name;
         const char* unit;
@@ -167,6 +170,7 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
         {"cfg-instructions", "instruction", generate_cfg_instructions, instructions},
         {"cfg-blocks", "block", generate_cfg_blocks, blocks},
         {"cfg-nesting", "level", generate_cfg_nesting, depths},
+        {"cfg-switch", "case", generate_cfg_switch, cases},
     };
 
     std::vector<ScalingSeries> out;

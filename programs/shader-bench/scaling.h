@@ -47,6 +47,9 @@ std::string generate_nesting_asm(uint32_t depth);
 void generate_cfg_blocks(uint32_t blocks, vsir::Program& program);
 void generate_cfg_instructions(uint32_t n, vsir::Program& program);
 void generate_cfg_nesting(uint32_t depth, vsir::Program& program);
+/// Unstructured VSIR: one switch of `cases` cases, with fallthroughs,
+/// early returns and breaks to the merge block.
+void generate_cfg_switch(uint32_t cases, vsir::Program& program);
 
 struct ScalingOptions {
     bool full = true;            ///< the sizes of issue 9 (1k-100k instructions, 100-100,000 blocks,

@@ -4,6 +4,9 @@
 // sizes no corpus file has. Temps only: r0 is worked on, r1.x decides the
 // branches.
 #include "scaling.h"
+
+#include <algorithm>
+
 #include "vsir/ir.h"
 
 namespace bench {
@@ -75,6 +78,20 @@ public:
         use(d);
         add(Opcode::switch_monolithic, false, {temp_x(1), label(d), imm(0), label(a), imm(1), label(b)});
     }
+    /// switch r1.x over `cases` (case value i -> first + i), default -> d.
+    void switch_n(uint32_t first, uint32_t cases, uint32_t d)
+    {
+        use(d);
+        use(first + cases);
+        const uint32_t i = p_.add_instruction(Opcode::switch_monolithic, 0, 2 + 2 * cases);
+        Instruction& ins = p_.instructions[i];
+        p_.src(ins, 0) = temp_x(1);
+        p_.src(ins, 1) = label(d);
+        for (uint32_t k = 0; k < cases; ++k) {
+            p_.src(ins, 2 + 2 * k) = imm(k);
+            p_.src(ins, 3 + 2 * k) = label(first + k);
+        }
+    }
     void ret() { add(Opcode::ret, false, {}); }
 
 private:
@@ -138,6 +155,25 @@ void generate_cfg_blocks(uint32_t blocks, Program& program)
     for (; b < last; ++b)
         w.block(b), w.jump(b + 1);
     w.block(last), w.ret();
+}
+
+void generate_cfg_switch(uint32_t cases, Program& program)
+{
+    // Block 0 switches to case blocks 1..cases; an odd case falls into the
+    // next one, a case divisible by 8 returns early, the others break to
+    // the merge block cases+1 (also the default).
+    cases = std::min(cases, (max_src_count - 2) / 2); // the switch's sources: selector, default, 2 per case
+    CfgWriter w(program);
+    const uint32_t merge = cases + 1;
+    w.block(0), w.switch_n(1, cases, merge);
+    for (uint32_t k = 1; k <= cases; ++k) {
+        w.block(k);
+        if (k % 8 == 0)
+            w.ret();
+        else
+            w.jump(k % 2 == 1 && k < cases ? k + 1 : merge);
+    }
+    w.block(merge), w.ret();
 }
 
 void generate_cfg_instructions(uint32_t n, Program& program)

@@ -71,7 +71,7 @@ def check_json(report, files):
     check(report["aggregate"]["all"]["files"] == len(files), "aggregate.all.files")
     names = [s["name"] for s in report["scaling"]]
     for name in ("dxbc-instructions", "dxbc-blocks", "dxbc-nesting", "cfg-instructions", "cfg-blocks",
-                 "cfg-nesting"):
+                 "cfg-nesting", "cfg-switch"):
         check(name in names, f"scaling series '{name}' missing")
     for s in report["scaling"]:
         if "skipped" in s:

@@ -8,7 +8,9 @@
 // - as a loop exit, after the outermost loop h that contains x but not y,
 //   when the edge x -> y leaves loops: `scope_y { ... loop_h { ... } ... } y`;
 // - otherwise (several forward predecessors) as a merge of x:
-//   `scope_y { x ... } y`.
+//   `scope_y { x ... } y`; but a case target y of a switch x whose other
+//   forward predecessor is one case of that switch jumping to y stays in
+//   its own arm, right after that case's arm, which falls into it.
 // Scopes of one anchor nest by block order (the latest outermost), so every
 // jump to y comes from inside scope_y and is a `break scope_y`; an edge to a
 // loop header from inside its loop is a `continue`. Every list ends with
@@ -74,7 +76,6 @@ private:
             } else {
                 placement_[y] = Placement::merge;
                 anchor_[y] = x;
-                ++merge_count[x + 1];
             }
         }
         // A leaf exit (say `if (c) { ...; break; }` or an early `ret`) stays
@@ -87,9 +88,13 @@ private:
             if (stays)
                 placement_[y] = Placement::inline_;
         }
-        for (uint32_t y = 1; y < n; ++y)
+        place_fallthroughs();
+        for (uint32_t y = 1; y < n; ++y) {
             if (placement_[y] == Placement::exit)
                 ++exit_count[anchor_[y] + 1];
+            else if (placement_[y] == Placement::merge)
+                ++merge_count[anchor_[y] + 1];
+        }
         for (uint32_t b = 0; b < n; ++b) {
             exit_count[b + 1] += exit_count[b];
             merge_count[b + 1] += merge_count[b];
@@ -103,6 +108,44 @@ private:
                 exits_[exit_count[anchor_[y]]++] = y;
             else if (placement_[y] == Placement::merge)
                 merges_[merge_count[anchor_[y]]++] = y;
+        }
+    }
+
+    /// A case target y of a switch whose only other forward predecessor is
+    /// another case target p of the same switch (placed in its own arm, or
+    /// itself fallen into) that jumps straight to y: p's arm falls through
+    /// into y's, which follows it, instead of a scope around the switch per
+    /// such y (a chain of them would nest as deep as it is long, with a
+    /// multilevel break out of every arm). Loop headers keep their place.
+    void place_fallthroughs()
+    {
+        const uint32_t n = g_.size();
+        const vsir::Program& p = cfg_.program;
+        falls_into_.assign(n, none);
+        fallen_from_.assign(n, none);
+        for (uint32_t y = 1; y < n; ++y) {
+            const uint32_t x = cfg_.dom.idom[y];
+            if (placement_[y] != Placement::merge || cfg_.loops.is_header[y]
+                || p.instructions[g_.blocks[x].terminator].opcode != vsir::Opcode::switch_monolithic)
+                continue;
+            uint32_t from = none, others = 0;
+            bool from_switch = false;
+            for (uint32_t u : g_.predecessors(y)) {
+                if (u == x)
+                    from_switch = true;
+                else if (u < y)
+                    from = u, ++others;
+            }
+            // `from` ends in a branch to y alone (not in a switch of its
+            // own whose targets are all y).
+            if (!from_switch || others != 1 || cfg_.dom.idom[from] != x || cfg_.loops.is_header[from]
+                || g_.successors(from).size() != 1
+                || p.instructions[g_.blocks[from].terminator].opcode != vsir::Opcode::branch
+                || !(placement_[from] == Placement::inline_ || fallen_from_[from] != none))
+                continue;
+            placement_[y] = Placement::inline_;
+            falls_into_[from] = y;
+            fallen_from_[y] = from;
         }
     }
 
@@ -188,11 +231,20 @@ private:
                 arm_of_[s] = uint32_t(arms.size());
                 uint32_t arm = t_.add(NodeKind::arm);
                 t_.nodes[arm].block = s;
-                t_.append(sw, arm);
                 arms.push_back(arm);
             }
             if (k == 0)
                 t_.nodes[arms[arm_of_[s]]].is_default = true;
+        }
+        // In label order, but an arm that is fallen into right after the
+        // one falling into it (place_fallthroughs).
+        for (uint32_t arm : arms) {
+            uint32_t s = t_.nodes[arm].block;
+            if (fallen_from_[s] != none)
+                continue;
+            t_.append(sw, arm);
+            for (s = falls_into_[s]; s != none; s = falls_into_[s])
+                t_.append(sw, arms[arm_of_[s]]);
         }
         // Case values grouped by arm (labels_[k] for k >= 1 is case k-1),
         // by counting sort.
@@ -220,6 +272,8 @@ private:
 
     void branch(uint32_t from, uint32_t to, uint32_t list)
     {
+        if (falls_into_[from] == to)
+            return; // the next arm's code (place_fallthroughs)
         if (to <= from) {
             add_jump(JumpKind::continue_, loop_of_[to], list);
         } else if (placement_[to] == Placement::exit || placement_[to] == Placement::merge) {
@@ -243,6 +297,9 @@ private:
     ScratchVector<Placement> placement_;
     ScratchVector<uint32_t> anchor_, exit_first_, merge_first_, exits_, merges_;
     ScratchVector<uint32_t> scope_of_, loop_of_, arm_of_, labels_;
+    /// Switch fallthrough: the case target a case's block falls into, and
+    /// the block falling into a case target.
+    ScratchVector<uint32_t> falls_into_, fallen_from_;
     ScratchVector<std::pair<uint32_t, uint32_t>> work_; ///< (block, list to append its code to)
 };
 

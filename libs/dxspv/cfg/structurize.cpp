@@ -13,7 +13,8 @@
 // 3. build_tree.cpp: the structure tree. Every block is placed once: inline
 //    at its single incoming edge, or after a breakable scope that encloses
 //    all its predecessors: the scope of a merge block wraps the code of its
-//    immediate dominator, the scope of a loop exit wraps the loop it leaves.
+//    immediate dominator, the scope of a loop exit wraps the loop it leaves;
+//    a switch case that one other case jumps to is that case's fallthrough.
 //    A loop's interval is the loop construct; exits' scopes nest around it
 //    in block order. Each edge becomes a nesting (inline), a `break` of a
 //    scope or a `continue` of a loop, or `ret`; every list ends in explicit

@@ -17,6 +17,7 @@
 // continue targets into their canonical forms (builder_layout.cpp).
 #include "spirv/emitter.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace dxspv::spirv {
@@ -85,13 +86,7 @@ bool Emitter::emit_case_label(const vsir::Instruction& ins)
             error(Code::spirv_invalid_operand, "case label is not an immediate");
             return false;
         }
-        value = src.reg.u32[0];
-        for (size_t i = frame->first_case; i < cases_.size(); ++i) {
-            if (cases_[i].first == value) {
-                error(Code::spirv_invalid_control_flow, "duplicate case %u", value);
-                return false;
-            }
-        }
+        value = src.reg.u32[0]; // a duplicate is refused at endswitch (close_switch)
     } else if (frame->default_block) {
         error(Code::spirv_invalid_control_flow, "two default labels in one switch");
         return false;
@@ -113,8 +108,20 @@ bool Emitter::emit_case_label(const vsir::Instruction& ins)
     return true;
 }
 
-void Emitter::close_switch(CfFrame& frame)
+bool Emitter::close_switch(CfFrame& frame)
 {
+    // Duplicate case values, found by sorting them (a search per label
+    // would be quadratic in the cases).
+    ScratchVector<uint32_t> values;
+    values.reserve(cases_.size() - frame.first_case);
+    for (size_t i = frame.first_case; i < cases_.size(); ++i)
+        values.push_back(cases_[i].first);
+    std::sort(values.begin(), values.end());
+    const auto duplicate = std::adjacent_find(values.begin(), values.end());
+    if (duplicate != values.end()) {
+        error(Code::spirv_invalid_control_flow, "duplicate case %u", *duplicate);
+        return false;
+    }
     branch_if_open(frame.merge);
     b_.setBuildPoint(frame.header);
     b_.createSelectionMerge(frame.merge, spv::SelectionControlMaskNone);
@@ -122,6 +129,7 @@ void Emitter::close_switch(CfFrame& frame)
         cases_.data() + frame.first_case, cases_.size() - frame.first_case);
     cases_.resize(frame.first_case);
     b_.setBuildPoint(frame.merge);
+    return true;
 }
 
 bool Emitter::emit_control_flow(const vsir::Instruction& ins)
@@ -248,7 +256,8 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         CfFrame* frame = top_frame(CfFrame::Type::switch_);
         if (!frame)
             return false;
-        close_switch(*frame);
+        if (!close_switch(*frame))
+            return false;
         cf_.pop_back();
         return true;
     }

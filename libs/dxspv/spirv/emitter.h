@@ -390,7 +390,7 @@ public:
     CfFrame* innermost(bool loops_only);
     CfFrame* top_frame(CfFrame::Type type);
     bool emit_case_label(const vsir::Instruction& ins);
-    void close_switch(CfFrame& frame);
+    bool close_switch(CfFrame& frame);
     Function* subroutine(uint32_t id);
     bool emit_call(const vsir::Instruction& ins);
     bool begin_subroutine(const vsir::Instruction& ins);

@@ -284,27 +284,70 @@ ret
 
 TEST_CASE("structurize: switch with fall-through and shared targets")
 {
-    CHECK(structurized("0: switch 4 0=1 1=2 2=2 3=3\n1: jmp 2\n2: jmp 4\n3: jmp 4\n4: ret\n").text == R"(
+    // Case 0's block jumps to the target of cases 1 and 2: it falls through
+    // into their arm.
+    Result r = structurized("0: switch 4 0=1 1=2 2=2 3=3\n1: jmp 2\n2: jmp 4\n3: jmp 4\n4: ret\n");
+    CHECK(r.text == R"(
 mov r0.x, l(0)
 switch r1.x
   default
-    mov r0.x, l(4)
-    ret
+    break
   case l(0)
     mov r0.x, l(1)
-    break
   case l(1)
   case l(2)
+    mov r0.x, l(2)
     break
   case l(3)
     mov r0.x, l(3)
-    mov r0.x, l(4)
-    ret
 endswitch
-mov r0.x, l(2)
 mov r0.x, l(4)
 ret
 )");
+    CHECK(r.stats.duplicated_returns == 0);
+}
+
+TEST_CASE("structurize: a chain of cases falling through stays one switch deep")
+{
+    // Every odd case falls into the next one, every fourth returns; the
+    // fallen-into arms follow the arms falling into them whatever the case
+    // values' order. Without fallthrough arms each fallen-into block was a
+    // scope around the switch: 3 levels and 2 trampolines here, a level per
+    // two cases in general.
+    Result r = structurized(
+        "0: switch 9 5=7 0=1 1=2 2=3 3=4 4=5 6=8 7=6\n1: jmp 2\n2: jmp 9\n3: jmp 4\n4: ret\n5: jmp 6\n6: jmp 9\n"
+        "7: jmp 8\n8: jmp 9\n9: ret\n");
+    CHECK(r.text == R"(
+mov r0.x, l(0)
+switch r1.x
+  default
+    break
+  case l(5)
+    mov r0.x, l(7)
+  case l(6)
+    mov r0.x, l(8)
+    break
+  case l(0)
+    mov r0.x, l(1)
+  case l(1)
+    mov r0.x, l(2)
+    break
+  case l(2)
+    mov r0.x, l(3)
+  case l(3)
+    mov r0.x, l(4)
+    ret
+  case l(4)
+    mov r0.x, l(5)
+  case l(7)
+    mov r0.x, l(6)
+endswitch
+mov r0.x, l(9)
+ret
+)");
+    CHECK(r.stats.max_depth == 1);
+    CHECK(r.stats.trampolines == 0);
+    CHECK(r.stats.multilevel_jumps == 0);
 }
 
 TEST_CASE("structurize: the n1..n6 example")

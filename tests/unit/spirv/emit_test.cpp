@@ -703,6 +703,15 @@ TEST_CASE("spirv: unsupported input is refused with numbered diagnostics")
         e.op(Opcode::loop, {}, {});
         e.op(Opcode::endif, {}, {});
         check_refused(e.p, Code::spirv_invalid_control_flow, "endif");
+        VsirBuilder f = compute(1); // found at endswitch by sorting the values
+        f.op(Opcode::switch_, {}, {rs(0, "x")});
+        for (uint32_t value : {3u, 1u, 2u, 1u}) {
+            f.op(Opcode::case_, {}, {lu(value)});
+            f.op(Opcode::break_, {}, {});
+        }
+        f.op(Opcode::endswitch, {}, {});
+        f.op(Opcode::ret, {}, {});
+        check_refused(f.p, Code::spirv_invalid_control_flow, "duplicate case 1");
     }
     SUBCASE("undeclared registers and missing declarations")
     {
