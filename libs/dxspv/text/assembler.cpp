@@ -1,5 +1,6 @@
 #include "text/assembler.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -300,6 +301,23 @@ bool Assembler::opcode_word(std::vector<Segment>& segments)
     return true;
 }
 
+/// The opcode with a TPF encoding named `name`, else Opcode::count: a
+/// binary search in a table sorted by name, made on first use (a search
+/// over every opcode's name per line was most of the assembler's time).
+Opcode tpf_opcode_named(std::string_view name)
+{
+    static const std::vector<std::pair<std::string_view, Opcode>> by_name = [] {
+        std::vector<std::pair<std::string_view, Opcode>> table;
+        for (uint32_t o = 0; o < uint32_t(Opcode::count); ++o)
+            if (tpf::tpf_opcode_number(Opcode(o)) != tpf::op_count)
+                table.emplace_back(vsir::opcode_info(Opcode(o)).name, Opcode(o));
+        std::sort(table.begin(), table.end());
+        return table;
+    }();
+    auto it = std::lower_bound(by_name.begin(), by_name.end(), std::pair{name, Opcode(0)});
+    return it != by_name.end() && it->first == name ? it->second : Opcode::count;
+}
+
 bool Assembler::line()
 {
     lx_.skip_blanks();
@@ -329,11 +347,10 @@ bool Assembler::line()
             candidate = "dcl_output_siv";
         if (candidate == "dcl_constantBuffer")
             candidate = "dcl_constantbuffer";
-        for (uint32_t o = 0; o < uint32_t(Opcode::count); ++o)
-            if (candidate == vsir::opcode_info(Opcode(o)).name && tpf::tpf_opcode_number(Opcode(o)) != tpf::op_count) {
-                op = Opcode(o);
-                used = i + 1;
-            }
+        if (Opcode found = tpf_opcode_named(candidate); found != Opcode::count) {
+            op = found;
+            used = i + 1;
+        }
         if (candidate == "dcl_immediateConstantBuffer") {
             op = Opcode::dcl_immediate_constant_buffer;
             used = i + 1;

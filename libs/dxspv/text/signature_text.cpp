@@ -459,9 +459,11 @@ bool parse_signatures(std::string_view text, vsir::Program& program, Diagnostics
     for (size_t at = 0; at < lines.size();) {
         std::string_view body = comment_body(lines[at]);
         unsigned kind = 3;
-        for (unsigned k = 0; k < 3; ++k)
-            if (body == strformat("%s signature:", kinds[k].title))
-                kind = k;
+        constexpr std::string_view suffix = " signature:";
+        if (body.ends_with(suffix))
+            for (unsigned k = 0; k < 3; ++k)
+                if (body.substr(0, body.size() - suffix.size()) == kinds[k].title)
+                    kind = k;
         ++at;
         if (kind == 3)
             continue;
