@@ -30,7 +30,15 @@ struct ScalingSeries {
     /// Cost per unit at the largest size over the cost at the smallest.
     double ratio = 0;
     double assemble_ratio = 0;
-    bool flat() const { return skipped.empty() && ratio > 0 && ratio <= 2.0; }
+    /// Every size translated and the ratio within 2 (a size that fails
+    /// is not flat, whatever the others' ratio).
+    bool flat() const
+    {
+        for (const ScalingPoint& p : points)
+            if (!p.outcome.ok)
+                return false;
+        return skipped.empty() && ratio > 0 && ratio <= 2.0;
+    }
 };
 
 /// d3d-asm text of a compute shader with about `n` instructions.

@@ -8,9 +8,10 @@
 // - as a loop exit, after the outermost loop h that contains x but not y,
 //   when the edge x -> y leaves loops: `scope_y { ... loop_h { ... } ... } y`;
 // - otherwise (several forward predecessors) as a merge of x:
-//   `scope_y { x ... } y`; but a case target y of a switch x whose other
-//   forward predecessor is one case of that switch jumping to y stays in
-//   its own arm, right after that case's arm, which falls into it.
+//   `scope_y { x ... } y`; but a case target y of a switch x that
+//   dominates no other block, whose other forward predecessor is one case
+//   of that switch jumping to y, stays in its own arm, right after that
+//   case's arm, which falls into it.
 // Scopes of one anchor nest by block order (the latest outermost), so every
 // jump to y comes from inside scope_y and is a `break scope_y`; an edge to a
 // loop header from inside its loop is a `continue`. Every list ends with
@@ -116,7 +117,10 @@ private:
     /// itself fallen into) that jumps straight to y: p's arm falls through
     /// into y's, which follows it, instead of a scope around the switch per
     /// such y (a chain of them would nest as deep as it is long, with a
-    /// multilevel break out of every arm). Loop headers keep their place.
+    /// multilevel break out of every arm). Only a y that dominates no other
+    /// block: the code after the switch (say every arm ends at y) keeps its
+    /// level instead of nesting in the last arm. Loop headers keep their
+    /// place.
     void place_fallthroughs()
     {
         const uint32_t n = g_.size();
@@ -125,7 +129,7 @@ private:
         fallen_from_.assign(n, none);
         for (uint32_t y = 1; y < n; ++y) {
             const uint32_t x = cfg_.dom.idom[y];
-            if (placement_[y] != Placement::merge || cfg_.loops.is_header[y]
+            if (placement_[y] != Placement::merge || cfg_.loops.is_header[y] || cfg_.dom.child_count[y] != 0
                 || p.instructions[g_.blocks[x].terminator].opcode != vsir::Opcode::switch_monolithic)
                 continue;
             uint32_t from = none, others = 0;

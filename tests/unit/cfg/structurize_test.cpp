@@ -350,6 +350,38 @@ ret
     CHECK(r.stats.multilevel_jumps == 0);
 }
 
+TEST_CASE("structurize: the block every case of a switch reaches stays after it")
+{
+    // Block 3, where the first switch's cases meet, dominates the rest: it
+    // stays after that switch instead of nesting the second switch in the
+    // first one's default arm; block 6 dominates nothing and is the second
+    // switch's last arm, fallen into like blocks 2 and 5.
+    Result r = structurized("0: switch 3 0=1 1=2\n1: jmp 2\n2: jmp 3\n3: switch 6 0=4 1=5\n4: jmp 5\n5: jmp 6\n6: ret\n");
+    CHECK(r.text == R"(
+mov r0.x, l(0)
+switch r1.x
+  default
+    break
+  case l(0)
+    mov r0.x, l(1)
+  case l(1)
+    mov r0.x, l(2)
+endswitch
+mov r0.x, l(3)
+switch r1.x
+  case l(0)
+    mov r0.x, l(4)
+  case l(1)
+    mov r0.x, l(5)
+  default
+    mov r0.x, l(6)
+    ret
+endswitch
+)");
+    CHECK(r.stats.max_depth == 1);
+    CHECK(r.stats.trampolines == 0);
+}
+
 TEST_CASE("structurize: the n1..n6 example")
 {
     // digraph { n1 -> n2 -> n4; n1 -> n3 -> n5; n2 -> n5 -> n6; n3 -> n4 -> n6; }
