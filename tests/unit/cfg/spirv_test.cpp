@@ -55,9 +55,14 @@ TEST_CASE("structurize: hand-written CFGs emit valid SPIR-V")
         "0: jmp 1\n1: jmp 2\n2: switch 3 0=1 1=5 2=4\n3: jmp 2\n4: br 1 5\n5: ret\n",
         "0: switch 4 0=1 1=2 2=2 3=3\n1: jmp 2\n2: jmp 4\n3: jmp 4\n4: ret\n",
         "1: br 2 3\n2: br 4 5\n3: br 5 4\n4: jmp 6\n5: jmp 6\n6: ret\n",
+        // Cases falling through (the arms reordered after the case values;
+        // into the default arm).
+        "0: switch 9 5=7 0=1 1=2 2=3 3=4 4=5 6=8 7=6\n1: jmp 2\n2: jmp 9\n3: jmp 4\n4: ret\n5: jmp 6\n6: jmp 9\n"
+        "7: jmp 8\n8: jmp 9\n9: ret\n",
+        "0: switch 3 0=1 1=2\n1: jmp 2\n2: jmp 3\n3: switch 6 0=4 1=5\n4: jmp 5\n5: jmp 6\n6: ret\n",
     };
     // OpLoopMerge per loop, OpSwitch per switch or remaining scope.
-    const size_t loops[] = {0, 2, 2, 2, 0, 0}, switches[] = {0, 0, 0, 1, 1, 1};
+    const size_t loops[] = {0, 2, 2, 2, 0, 0, 0, 0}, switches[] = {0, 0, 0, 1, 1, 1, 1, 2};
     for (size_t k = 0; k < std::size(cfgs); ++k) {
         TestCfg cfg = make_cfg(cfgs[k]);
         std::string text = check_valid_spirv(cfg, cfgs[k]);
