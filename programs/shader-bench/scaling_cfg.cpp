@@ -70,19 +70,12 @@ public:
         use(on_false);
         add(Opcode::branch, false, {temp_x(1), label(on_true), label(on_false)}, flag_test_nonzero);
     }
-    /// switch r1.x: 0 -> a, 1 -> b, default -> d.
-    void switch3(uint32_t a, uint32_t b, uint32_t d)
-    {
-        use(a);
-        use(b);
-        use(d);
-        add(Opcode::switch_monolithic, false, {temp_x(1), label(d), imm(0), label(a), imm(1), label(b)});
-    }
     /// switch r1.x over `cases` (case value i -> first + i), default -> d.
     void switch_n(uint32_t first, uint32_t cases, uint32_t d)
     {
         use(d);
-        use(first + cases);
+        if (cases)
+            use(first + cases - 1);
         const uint32_t i = p_.add_instruction(Opcode::switch_monolithic, 0, 2 + 2 * cases);
         Instruction& ins = p_.instructions[i];
         p_.src(ins, 0) = temp_x(1);
@@ -140,8 +133,8 @@ void generate_cfg_blocks(uint32_t blocks, Program& program)
             w.block(b + 2), w.branch(b + 1, last);
             b += 3;
             break;
-        case 2: // switch with a shared target
-            w.block(b), w.switch3(b + 1, b + 2, b + 3);
+        case 2: // switch whose case 0 falls into case 1, both meeting the default
+            w.block(b), w.switch_n(b + 1, 2, b + 3); // 0 -> b+1, 1 -> b+2
             w.block(b + 1), w.jump(b + 2);
             w.block(b + 2), w.jump(b + 3);
             b += 3;
