@@ -37,12 +37,16 @@ public:
         return blocks_.back().get() + p;
     }
 
+    /// `count` default-initialised objects: a scalar's value is unset (the
+    /// caller writes every element), a class's members get their
+    /// initialisers.
     template <typename T> T* alloc_array(size_t count)
     {
         static_assert(std::is_trivially_destructible_v<T>);
         T* p = static_cast<T*>(allocate(sizeof(T) * (count ? count : 1), alignof(T)));
-        for (size_t i = 0; i < count; ++i)
-            new (p + i) T();
+        if constexpr (!std::is_trivially_default_constructible_v<T>)
+            for (size_t i = 0; i < count; ++i)
+                new (p + i) T;
         return p;
     }
 

@@ -23,7 +23,7 @@ std::vector<std::vector<uint64_t>> read_records(const BitWriter& w, Diagnostics&
     std::vector<std::vector<uint64_t>> out;
     BitstreamCursor cur(w.bytes, 100, diags);
     bool ok = cur.read_header();
-    dxspv::ScratchVector<uint64_t> ops;
+    dxspv::dxil::RecordOps ops;
     while (ok && !cur.at_top_level_end()) {
         BitstreamEntry e = cur.advance();
         if (e.kind == Kind::error) {

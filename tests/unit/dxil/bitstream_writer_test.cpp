@@ -59,7 +59,7 @@ bool read_all(BitstreamCursor& c, std::vector<Record>& out, std::vector<uint32_t
             Record r;
             r.abbrev = e.id;
             std::span<const uint8_t> b;
-            dxspv::ScratchVector<uint64_t> ops;
+            dxspv::dxil::RecordOps ops;
             if (!c.read_record(e.id, r.code, ops, &b))
                 return false;
             r.ops.assign(ops.begin(), ops.end());

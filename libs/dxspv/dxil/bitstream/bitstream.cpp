@@ -298,7 +298,7 @@ bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
     return true; // the record checks its end against the block's
 }
 
-bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVector<uint64_t>& ops,
+bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                                   std::span<const uint8_t>* blob)
 {
     ops.clear();
@@ -322,9 +322,9 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
             return false;
         }
         code = uint32_t(c);
-        ops.resize(n);
-        for (uint64_t& value : ops)
-            value = bits_.read_vbr(6, overflow);
+        uint64_t* out = ops.resize_for_overwrite(n);
+        for (uint64_t i = 0; i < n; ++i)
+            out[i] = bits_.read_vbr(6, overflow);
         if (overflow) {
             error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
             return false;
@@ -353,7 +353,7 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
     code = uint32_t(value);
     // The scalars go to their slots directly (at most one per operand);
     // `ops` is cut to what was read at the end.
-    ops.resize(size_t(end - op));
+    uint64_t* scalars = ops.resize_for_overwrite(size_t(end - op));
     size_t count = 0;
     for (; op != end; ++op) {
         if (op->kind == AbbrevOp::Kind::array) {
@@ -372,8 +372,7 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
             }
             // The elements; reads stay inside the input (a read past it
             // fails), and the block's end is checked once after them.
-            ops.resize(count + n);
-            uint64_t* out = ops.data() + count;
+            uint64_t* out = ops.resize_for_overwrite(count + n) + count;
             if (elt.kind == AbbrevOp::Kind::fixed) {
                 for (uint64_t i = 0; i < n; ++i)
                     out[i] = bits_.read(unsigned(elt.value));
@@ -397,20 +396,21 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, ScratchVec
                 return false;
             }
             const uint8_t* p = bits_.data() + (bits_.pos() >> 3);
-            ops.resize(count);
-            if (blob)
+            if (blob) {
+                ops.resize_for_overwrite(count);
                 *blob = {p, size_t(n)};
-            else
-                ops.insert(ops.end(), p, p + n);
+            } else {
+                std::copy(p, p + n, ops.resize_for_overwrite(count + n) + count);
+            }
             bits_.seek(bits_.pos() + n * 8);
             bits_.align32();
             return check_in_block();
         }
-        if (!read_scalar(*op, ops[count]))
+        if (!read_scalar(*op, scalars[count]))
             return false;
         ++count;
     }
-    ops.resize(count);
+    ops.resize_for_overwrite(count);
     return check_in_block();
 }
 
@@ -429,7 +429,7 @@ bool BitstreamCursor::read_blockinfo()
 {
     enum : uint32_t { setbid = 1, blockname = 2, setrecordname = 3 };
     BlockInfo* current = nullptr;
-    ScratchVector<uint64_t> ops;
+    RecordOps ops;
     for (;;) {
         if (failed())
             return false;

@@ -168,6 +168,41 @@ struct AbbrevOp {
     uint64_t value = 0; ///< literal value or width
 };
 
+/// A record's operands. The storage is reused from record to record and
+/// only grows; resize_for_overwrite() leaves the operands past the old size
+/// unset (std::vector's resize would zero them first, and a record's reader
+/// writes each one anyway).
+class RecordOps {
+public:
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    uint64_t operator[](size_t i) const { return data_[i]; }
+    uint64_t& operator[](size_t i) { return data_[i]; }
+    const uint64_t* data() const { return data_; }
+    const uint64_t* begin() const { return data_; }
+    const uint64_t* end() const { return data_ + size_; }
+    void clear() { size_ = 0; }
+    /// `n` operands: the first min(n, size()) kept, the rest unset.
+    uint64_t* resize_for_overwrite(size_t n)
+    {
+        if (n > storage_.size()) [[unlikely]]
+            grow(n);
+        size_ = n;
+        return data_;
+    }
+
+private:
+    [[gnu::noinline]] void grow(size_t n)
+    {
+        storage_.resize(std::max({n, 2 * storage_.size(), size_t(64)}));
+        data_ = storage_.data();
+    }
+
+    ScratchVector<uint64_t> storage_;
+    uint64_t* data_ = nullptr;
+    size_t size_ = 0;
+};
+
 /// One entry of a block, as returned by BitstreamCursor::advance().
 struct BitstreamEntry {
     enum class Kind : uint8_t { error, end_block, subblock, record };
@@ -198,7 +233,7 @@ public:
     /// Reads a record; operands go to `ops` (cleared first). For a blob
     /// operand the bytes are returned in `blob` (borrowed from the input)
     /// and not appended to `ops`.
-    bool read_record(uint32_t abbrev_id, uint32_t& code, ScratchVector<uint64_t>& ops,
+    bool read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                      std::span<const uint8_t>* blob = nullptr);
     /// Reads the BLOCKINFO block just entered (enter_block already done).
     bool read_blockinfo();

@@ -90,7 +90,7 @@ private:
     BitstreamCursor cursor_;
     Module& m_;
     Diagnostics& diags_;
-    ScratchVector<uint64_t> ops_;
+    RecordOps ops_;
     ScratchVector<uint32_t> ids_;
     std::span<const uint8_t> blob_;
     bool relative_ids_ = false;
