@@ -26,6 +26,12 @@ BitstreamCursor::BitstreamCursor(std::span<const uint8_t> bytes, uint32_t base_o
     : bits_(bytes), diags_(diags), base_offset_(base_offset)
 {
     end_bit_ = bits_.size_bits();
+    // A DXIL module defines about 30 abbreviations of about 4 operands in
+    // BLOCKINFO and its blocks: room for them without regrowing.
+    ops_.reserve(256);
+    abbrevs_.reserve(64);
+    scope_abbrevs_.reserve(64);
+    scopes_.reserve(8);
 }
 
 void BitstreamCursor::error(Code code, const char* what)
