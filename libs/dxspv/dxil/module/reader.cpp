@@ -98,34 +98,29 @@ std::span<const uint32_t> ModuleReader::copy_ids(const ScratchVector<uint32_t>& 
     return {p, ids.size()};
 }
 
+/// Every pointer type is in pointer_cache_ (the first of equal ones), so
+/// pointer_to() finds it without searching the types.
 TypeId ModuleReader::add_type(const Type& type)
 {
+    const TypeId id = TypeId(m_.types.size());
     m_.types.push_back(type);
-    return TypeId(m_.types.size() - 1);
+    if (type.kind == TypeKind::pointer) {
+        uint32_t& cached = pointer_cache_[(uint64_t(type.address_space) << 32) | type.element];
+        if (!cached)
+            cached = id + 1;
+    }
+    return id;
 }
 
 TypeId ModuleReader::pointer_to(TypeId element, uint32_t address_space)
 {
-    uint64_t key = (uint64_t(address_space) << 32) | element;
-    if (uint32_t cached = pointer_cache_.find(key))
+    if (uint32_t cached = pointer_cache_.find((uint64_t(address_space) << 32) | element))
         return cached - 1;
-    TypeId found = no_id;
-    for (TypeId i = 0; i < m_.types.size(); ++i) {
-        const Type& t = m_.types[i];
-        if (t.kind == TypeKind::pointer && t.element == element && t.address_space == address_space) {
-            found = i;
-            break;
-        }
-    }
-    if (found == no_id) {
-        Type t;
-        t.kind = TypeKind::pointer;
-        t.element = element;
-        t.address_space = address_space;
-        found = add_type(t);
-    }
-    pointer_cache_[key] = found + 1;
-    return found;
+    Type t;
+    t.kind = TypeKind::pointer;
+    t.element = element;
+    t.address_space = address_space;
+    return add_type(t);
 }
 
 bool ModuleReader::run()
