@@ -18,43 +18,6 @@ bool is_float_kind(TypeKind k) { return k == TypeKind::half || k == TypeKind::fl
 
 } // namespace
 
-namespace {
-
-TypeId find_or_add(Module& m, const Type& want)
-{
-    for (TypeId i = 0; i < m.types.size(); ++i) {
-        const Type& t = m.types[i];
-        if (t.kind != want.kind || t.identified || t.width != want.width || t.count != want.count ||
-            t.element != want.element || t.packed != want.packed || t.members.size() != want.members.size())
-            continue;
-        bool same = true;
-        for (size_t k = 0; k < t.members.size(); ++k)
-            same = same && t.members[k] == want.members[k];
-        if (same)
-            return i;
-    }
-    m.types.push_back(want);
-    return TypeId(m.types.size() - 1);
-}
-
-TypeId bool_type(Module& m, TypeId like)
-{
-    Type i1;
-    i1.kind = TypeKind::integer;
-    i1.width = 1;
-    TypeId b = find_or_add(m, i1);
-    if (like != no_id && m.types[like].kind == TypeKind::vector) {
-        Type v;
-        v.kind = TypeKind::vector;
-        v.count = m.types[like].count;
-        v.element = b;
-        return find_or_add(m, v);
-    }
-    return b;
-}
-
-} // namespace
-
 bool ModuleReader::read_binop_cast_cmp(uint32_t code, Instruction& inst)
 {
     size_t s = 0;
@@ -101,11 +64,11 @@ bool ModuleReader::read_binop_cast_cmp(uint32_t code, Instruction& inst)
         inst.sub = uint8_t(ops_[s]);
         inst.flags = s + 1 < ops_.size() ? uint8_t(ops_[s + 1]) : 0;
         inst.aux_type = t;
-        inst.type = bool_type(m_, t);
+        inst.type = bool_type(t);
         ids_ = {a, b};
         break;
     case inst_select:
-        if (!value_of_type(s, t, b) || !value_of_type(s, bool_type(m_, no_id), c))
+        if (!value_of_type(s, t, b) || !value_of_type(s, bool_type(no_id), c))
             return false;
         inst.op = Opcode::select;
         inst.type = t;
@@ -154,7 +117,7 @@ bool ModuleReader::read_branch(uint32_t code, Instruction& inst)
         if (ops_.size() >= 3) {
             ValueId c = 0;
             s = 2;
-            if (!block_id(ops_[1], f) || !value_of_type(s, bool_type(m_, no_id), c))
+            if (!block_id(ops_[1], f) || !value_of_type(s, bool_type(no_id), c))
                 return false;
             ids_.push_back(f);
             ids_.push_back(c);
@@ -377,7 +340,7 @@ bool ModuleReader::read_aggregate_op(uint32_t code, Instruction& inst)
         r.kind = TypeKind::vector;
         r.element = t.element;
         r.count = m_.types[tc].count;
-        inst.type = find_or_add(m_, r);
+        inst.type = find_or_add(r);
         ids_ = {a, b, c};
         break;
     }
@@ -489,9 +452,9 @@ bool ModuleReader::read_atomic(uint32_t code, Instruction& inst)
         pair.kind = TypeKind::struct_;
         TypeId* members = m_.arena.alloc_array<TypeId>(2);
         members[0] = elem;
-        members[1] = bool_type(m_, no_id);
+        members[1] = bool_type(no_id);
         pair.members = {members, 2};
-        inst.type = find_or_add(m_, pair);
+        inst.type = find_or_add(pair);
         ids_ = {p, a, b};
     }
     inst.operands = copy_ids(ids_);

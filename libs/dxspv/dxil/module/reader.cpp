@@ -3,6 +3,7 @@
 // their own files.
 #include "dxil/module/reader.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "dxil/dxil.h"
@@ -121,6 +122,72 @@ TypeId ModuleReader::pointer_to(TypeId element, uint32_t address_space)
     t.element = element;
     t.address_space = address_space;
     return add_type(t);
+}
+
+namespace {
+
+bool same_unnamed_type(const Type& t, const Type& want)
+{
+    return !t.identified && t.kind == want.kind && t.width == want.width && t.count == want.count &&
+           t.element == want.element && t.packed == want.packed &&
+           std::equal(t.members.begin(), t.members.end(), want.members.begin(), want.members.end());
+}
+
+uint64_t unnamed_type_hash(const Type& t)
+{
+    uint64_t h = (uint64_t(t.kind) << 56 | uint64_t(t.packed) << 48 | t.width) * 0x9e3779b97f4a7c15ull;
+    h = (h ^ t.count) * 0x100000001b3ull;
+    h = (h ^ t.element) * 0x100000001b3ull;
+    for (TypeId m : t.members)
+        h = (h ^ m) * 0x100000001b3ull;
+    return h;
+}
+
+} // namespace
+
+/// The first unnamed type equal to `want` (the result type of an
+/// instruction: i1, a vector, a literal struct), added when there is none.
+/// The types are hashed into unnamed_types_ in order, as far as a search
+/// needs (the one wanted is usually among the first), each once: a module
+/// with many types and instructions costs linear time.
+TypeId ModuleReader::find_or_add(const Type& want)
+{
+    const uint64_t key = unnamed_type_hash(want);
+    if (uint32_t found = unnamed_types_.find(key)) {
+        if (same_unnamed_type(m_.types[found - 1], want))
+            return found - 1;
+        for (TypeId i = 0; i < indexed_types_; ++i) // another type with this hash: search
+            if (same_unnamed_type(m_.types[i], want))
+                return i;
+    }
+    for (; indexed_types_ < m_.types.size(); ++indexed_types_) {
+        const Type& t = m_.types[indexed_types_];
+        if (t.identified)
+            continue;
+        uint32_t& slot = unnamed_types_[unnamed_type_hash(t)];
+        if (!slot)
+            slot = indexed_types_ + 1;
+        if (same_unnamed_type(t, want))
+            return indexed_types_++;
+    }
+    return add_type(want); // indexed by the next search
+}
+
+/// i1, or a vector of i1 as long as `like` when that is a vector.
+TypeId ModuleReader::bool_type(TypeId like)
+{
+    Type i1;
+    i1.kind = TypeKind::integer;
+    i1.width = 1;
+    TypeId b = find_or_add(i1);
+    if (like != no_id && m_.types[like].kind == TypeKind::vector) {
+        Type v;
+        v.kind = TypeKind::vector;
+        v.count = m_.types[like].count;
+        v.element = b;
+        return find_or_add(v);
+    }
+    return b;
 }
 
 bool ModuleReader::run()

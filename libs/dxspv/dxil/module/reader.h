@@ -48,6 +48,8 @@ private:
     bool type_ok(uint64_t id, const char* what);
     TypeId pointer_to(TypeId element, uint32_t address_space);
     TypeId add_type(const Type& type);
+    TypeId find_or_add(const Type& want);
+    TypeId bool_type(TypeId like);
     std::string_view ops_string(size_t first);
     std::span<const uint32_t> copy_ids(const ScratchVector<uint32_t>& ids);
     std::string_view ops_name(size_t first);
@@ -98,6 +100,8 @@ private:
     ScratchVector<uint32_t> bodies_;
     size_t next_body_ = 0;
     U64Map pointer_cache_; ///< (address space, element) -> pointer type + 1
+    U64Map unnamed_types_; ///< find_or_add: a hash of an unnamed type -> the first such type + 1
+    TypeId indexed_types_ = 0; ///< the types before it are in unnamed_types_
     ScratchVector<uint32_t> metadata_map_; ///< function-local metadata ids → module metadata index
     uint32_t module_metadata_count_ = 0;
     // Function state.
