@@ -1,7 +1,9 @@
 // Scaling mode (scaling.h): each series generates shaders of growing size
 // and times them like files. d3d-asm series go text → text::assemble (timed
 // on its own) → DXBC container (api::translate) → the same phases as a
-// corpus file; CFG series start from generated unstructured VSIR.
+// corpus file; the DXIL series goes `.ll` text → DXIL container
+// (api::translate) → the phases of a corpus DXIL file; CFG series start
+// from generated unstructured VSIR.
 #include "scaling.h"
 
 #include <algorithm>
@@ -58,6 +60,33 @@ using AsmGenerator = std::string (*)(uint32_t);
 /// the SPIR-V output, or the requested size itself (nesting levels).
 enum class Units { instructions, spirv_blocks, size };
 
+/// Writes `text` (d3d-asm or DXIL `.ll`) as a container with the library
+/// and times its translation: the rest of a text series' point.
+bool translate_text(const std::string& text, dxspv_source_type source, SourceKind kind, Units units,
+                    uint32_t runs, const Settings& settings, ScalingPoint& p)
+{
+    dxspv::api::Request request;
+    request.source = {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+    request.source_type = source;
+    request.target_type = kind == SourceKind::dxbc ? DXSPV_TARGET_TYPE_DXBC_TPF : DXSPV_TARGET_TYPE_DXBC_DXIL;
+    std::vector<uint8_t> container;
+    dxspv::Diagnostics diags("generated");
+    if (dxspv::api::translate(request, container, diags) != DXSPV_OK) {
+        p.outcome.error = diags.to_string();
+        return false;
+    }
+    PhaseTimes times;
+    p.outcome = translate_container(container, kind, "generated", settings, times);
+    if (!p.outcome.ok)
+        return false;
+    if (units == Units::spirv_blocks)
+        p.units = p.outcome.spirv_blocks;
+    else if (units == Units::size)
+        p.units = p.size;
+    p.timing = time_container(container, kind, "generated", settings, runs);
+    return true;
+}
+
 /// A d3d-asm series point: assemble (timed), write DXBC, translate.
 ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const Settings& settings)
 {
@@ -79,27 +108,19 @@ ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const 
         if (units == Units::instructions)
             p.units = program.instructions.size();
     }
-    dxspv::api::Request request;
-    request.source = {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
-    request.source_type = DXSPV_SOURCE_TYPE_D3D_ASM;
-    request.target_type = DXSPV_TARGET_TYPE_DXBC_TPF;
-    std::vector<uint8_t> dxbc;
-    dxspv::Diagnostics diags("generated");
-    if (dxspv::api::translate(request, dxbc, diags) != DXSPV_OK) {
-        p.outcome.error = diags.to_string();
-        return p;
-    }
-    PhaseTimes times;
-    p.outcome = translate_container(dxbc, SourceKind::dxbc, "generated", settings, times);
-    if (!p.outcome.ok)
-        return p;
-    if (units == Units::spirv_blocks)
-        p.units = p.outcome.spirv_blocks;
-    else if (units == Units::size)
-        p.units = size;
-    p.timing = time_container(dxbc, SourceKind::dxbc, "generated", settings, runs);
-    if (p.units)
+    if (translate_text(text, DXSPV_SOURCE_TYPE_D3D_ASM, SourceKind::dxbc, units, runs, settings, p) && p.units)
         p.assemble_ns_per_unit = *std::min_element(assemble_us.begin(), assemble_us.end()) * 1000 / double(p.units);
+    return p;
+}
+
+/// A DXIL series point: `.ll` text to a DXIL container (untimed), then the
+/// phases of a corpus DXIL file; the unit is a generated LLVM instruction.
+ScalingPoint ll_point(AsmGenerator generate, uint32_t size, const Settings& settings)
+{
+    ScalingPoint p;
+    p.size = size;
+    translate_text(generate(size), DXSPV_SOURCE_TYPE_DXIL_LL, SourceKind::dxil, Units::size, runs_for(settings, size),
+                   settings, p);
     return p;
 }
 
@@ -173,6 +194,11 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
         {"cfg-switch", "case", generate_cfg_switch, cases},
     };
 
+    struct LlSeries {
+        const char* name;
+        AsmGenerator generate;
+    } ll_series[] = {{"dxil-instructions", generate_instructions_ll}};
+
     std::vector<ScalingSeries> out;
     auto sizes_of = [&](const std::vector<uint32_t>& own) -> const std::vector<uint32_t>& {
         return options.sizes.empty() ? own : options.sizes;
@@ -185,6 +211,19 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
         for (uint32_t size : sizes_of(s.sizes))
             series.points.push_back(asm_point(s.generate, size, s.units, settings));
         finish(series);
+        out.push_back(std::move(series));
+    }
+    for (const LlSeries& s : ll_series) {
+        if (!wanted(s.name))
+            continue;
+        ScalingSeries series{s.name, "instruction"};
+        if (!have_structurizer()) {
+            series.skipped = "DXIL needs the CFG structurizer (libs/dxspv/cfg), which is not in this build";
+        } else {
+            for (uint32_t size : sizes_of(instructions))
+                series.points.push_back(ll_point(s.generate, size, settings));
+            finish(series);
+        }
         out.push_back(std::move(series));
     }
     for (const CfgSeries& s : cfg_series) {

@@ -49,6 +49,10 @@ std::string generate_blocks_asm(uint32_t blocks);
 /// d3d-asm text with `depth` nested levels (if and loop alternating).
 std::string generate_nesting_asm(uint32_t depth);
 
+/// DXIL as LLVM IR text: a compute shader of about `n` instructions
+/// (integer and float arithmetic, compares, selects, dx.op calls).
+std::string generate_instructions_ll(uint32_t n);
+
 /// Unstructured VSIR (the form the DXIL front end gives): a chain of
 /// diamonds, while loops with early breaks, switches and early returns of
 /// `blocks` blocks; a single block of `n` instructions; `depth` nested loops.

@@ -70,12 +70,12 @@ def check_json(report, files):
             check(key in agg, f"aggregate.{kind}: missing '{key}'")
     check(report["aggregate"]["all"]["files"] == len(files), "aggregate.all.files")
     names = [s["name"] for s in report["scaling"]]
-    for name in ("dxbc-instructions", "dxbc-blocks", "dxbc-nesting", "cfg-instructions", "cfg-blocks",
-                 "cfg-nesting", "cfg-switch"):
+    for name in ("dxbc-instructions", "dxbc-blocks", "dxbc-nesting", "dxil-instructions", "cfg-instructions",
+                 "cfg-blocks", "cfg-nesting", "cfg-switch"):
         check(name in names, f"scaling series '{name}' missing")
     for s in report["scaling"]:
         if "skipped" in s:
-            check(s["name"].startswith("cfg-"), f"{s['name']} skipped: {s['skipped']}")
+            check(s["name"].startswith(("cfg-", "dxil-")), f"{s['name']} skipped: {s['skipped']}")
             continue
         check(len(s["points"]) >= 2 and "ratio" in s and "flat" in s, f"{s['name']}: points/ratio/flat")
         for p in s["points"]:
