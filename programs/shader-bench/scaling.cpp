@@ -114,7 +114,7 @@ ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const 
 }
 
 /// A DXIL series point: `.ll` text to a DXIL container (untimed), then the
-/// phases of a corpus DXIL file; the unit is a generated LLVM instruction.
+/// phases of a corpus DXIL file; the unit is the generator's size.
 ScalingPoint ll_point(AsmGenerator generate, uint32_t size, const Settings& settings)
 {
     ScalingPoint p;
@@ -196,8 +196,12 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
 
     struct LlSeries {
         const char* name;
+        const char* unit;
         AsmGenerator generate;
-    } ll_series[] = {{"dxil-instructions", generate_instructions_ll}};
+    } ll_series[] = {
+        {"dxil-instructions", "instruction", generate_instructions_ll},
+        {"dxil-types", "type and compare", generate_types_ll},
+    };
 
     std::vector<ScalingSeries> out;
     auto sizes_of = [&](const std::vector<uint32_t>& own) -> const std::vector<uint32_t>& {
@@ -216,7 +220,7 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
     for (const LlSeries& s : ll_series) {
         if (!wanted(s.name))
             continue;
-        ScalingSeries series{s.name, "instruction"};
+        ScalingSeries series{s.name, s.unit};
         if (!have_structurizer()) {
             series.skipped = "DXIL needs the CFG structurizer (libs/dxspv/cfg), which is not in this build";
         } else {

@@ -52,6 +52,9 @@ std::string generate_nesting_asm(uint32_t depth);
 /// DXIL as LLVM IR text: a compute shader of about `n` instructions
 /// (integer and float arithmetic, compares, selects, dx.op calls).
 std::string generate_instructions_ll(uint32_t n);
+/// DXIL as LLVM IR text: `n` struct types, then `n` compares and selects
+/// (the type table and the instructions grow together).
+std::string generate_types_ll(uint32_t n);
 
 /// Unstructured VSIR (the form the DXIL front end gives): a chain of
 /// diamonds, while loops with early breaks, switches and early returns of

@@ -10,15 +10,15 @@ namespace bench {
 
 namespace {
 
-constexpr const char* header = "target datalayout = \"e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-"
-                               "f64:64-n8:16:32:64\"\n"
-                               "target triple = \"dxil-ms-dx\"\n\n"
-                               "%dx.types.Handle = type { i8* }\n"
-                               "%struct.RWByteAddressBuffer = type { i32 }\n\n"
-                               "define void @main() {\n"
-                               "entry:\n"
-                               "  %out = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)\n"
-                               "  %a0 = call i32 @dx.op.threadId.i32(i32 93, i32 0)\n";
+constexpr const char* module_header = "target datalayout = \"e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-"
+                                      "f16:32-f32:32-f64:64-n8:16:32:64\"\n"
+                                      "target triple = \"dxil-ms-dx\"\n\n"
+                                      "%dx.types.Handle = type { i8* }\n"
+                                      "%struct.RWByteAddressBuffer = type { i32 }\n";
+constexpr const char* entry = "\ndefine void @main() {\n"
+                              "entry:\n"
+                              "  %out = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)\n"
+                              "  %a0 = call i32 @dx.op.threadId.i32(i32 93, i32 0)\n";
 constexpr uint32_t header_instructions = 2;
 constexpr uint32_t footer_instructions = 2;
 constexpr const char* footer_declarations =
@@ -41,13 +41,24 @@ constexpr const char* footer_declarations =
     "!7 = !{void ()* @main, !\"main\", null, !2, !6}\n";
 constexpr uint32_t group_instructions = 8;
 
+/// The store of %a`last`, the end of @main, the declarations and the
+/// metadata.
+void finish_module(std::string& text, uint32_t last)
+{
+    text += "  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %out, i32 0, i32 undef, i32 %a" +
+            std::to_string(last) + ", i32 undef, i32 undef, i32 undef, i8 1)\n"
+            "  ret void\n}\n\n";
+    text += footer_declarations;
+}
+
 } // namespace
 
 std::string generate_instructions_ll(uint32_t n)
 {
     const uint32_t fixed = header_instructions + footer_instructions;
     const uint32_t groups = n > fixed + group_instructions ? (n - fixed) / group_instructions : 1;
-    std::string text = header;
+    std::string text = module_header;
+    text += entry;
     text.reserve(text.size() + size_t(groups) * 400 + 1200);
     // Integer and float arithmetic, a compare, a dx.op call and a select
     // per group, each group reading the previous one's result.
@@ -62,10 +73,26 @@ std::string generate_instructions_ll(uint32_t n)
         text += "  %i" + s + " = fptoui float %h" + s + " to i32\n";
         text += "  %a" + std::to_string(k + 1) + " = select i1 %c" + s + ", i32 %i" + s + ", i32 %m" + s + "\n";
     }
-    text += "  call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %out, i32 0, i32 undef, i32 %a" +
-            std::to_string(groups) + ", i32 undef, i32 undef, i32 undef, i8 1)\n"
-            "  ret void\n}\n\n";
-    text += footer_declarations;
+    finish_module(text, groups);
+    return text;
+}
+
+std::string generate_types_ll(uint32_t n)
+{
+    // The struct types come before i1 in the type table (i1 is first used
+    // by the createHandle call), so the compares' result type is found
+    // after all of them.
+    std::string text = module_header;
+    text.reserve(text.size() + size_t(n) * 120 + 1200);
+    for (uint32_t k = 0; k < n; ++k)
+        text += "%struct.S" + std::to_string(k) + " = type { i32, float, i" + std::to_string(8 + k % 50) + " }\n";
+    text += entry;
+    for (uint32_t k = 0; k < n; ++k) {
+        const std::string s = std::to_string(k);
+        text += "  %c" + s + " = icmp ult i32 %a" + s + ", " + std::to_string(k + 5) + "\n";
+        text += "  %a" + std::to_string(k + 1) + " = select i1 %c" + s + ", i32 %a" + s + ", i32 7\n";
+    }
+    finish_module(text, n);
     return text;
 }
 

@@ -70,8 +70,8 @@ def check_json(report, files):
             check(key in agg, f"aggregate.{kind}: missing '{key}'")
     check(report["aggregate"]["all"]["files"] == len(files), "aggregate.all.files")
     names = [s["name"] for s in report["scaling"]]
-    for name in ("dxbc-instructions", "dxbc-blocks", "dxbc-nesting", "dxil-instructions", "cfg-instructions",
-                 "cfg-blocks", "cfg-nesting", "cfg-switch"):
+    for name in ("dxbc-instructions", "dxbc-blocks", "dxbc-nesting", "dxil-instructions", "dxil-types",
+                 "cfg-instructions", "cfg-blocks", "cfg-nesting", "cfg-switch"):
         check(name in names, f"scaling series '{name}' missing")
     for s in report["scaling"]:
         if "skipped" in s:
