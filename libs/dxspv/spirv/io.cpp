@@ -872,7 +872,22 @@ void Emitter::copy_input_registers(IoSet& set)
 {
     spv::Id uvec4 = type(Kind::u32, 4);
     bool values = !set.reg_values.empty();
+    // As values, only the registers the program reads (never indexed on
+    // this path: a source names its register): the others' loads would
+    // only be pruned again.
+    ScratchVector<uint8_t> read;
+    if (values) {
+        read.assign(set.reg_values.size(), 0);
+        for (const vsir::SrcParam& src : prog_.srcs)
+            if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 &&
+                src.reg.idx[0].offset < read.size())
+                read[src.reg.idx[0].offset] = 1;
+    }
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
+        if (values && !read[r]) {
+            set.reg_values[r] = undef(Kind::u32, 4);
+            continue;
+        }
         spv::Id whole = NoResult;
         for (const IoVar& v : set.vars) {
             if (v.reg != r || v.first + v.count > 4)
