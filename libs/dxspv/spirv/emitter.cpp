@@ -60,6 +60,7 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
         if (kind != vsir::OpcodeKind::structured_cf)
             continue;
         ++control_flow_count_;
+        straight_line_ &= ins.opcode == Opcode::ret && depth == 0;
         switch (ins.opcode) {
         case Opcode::if_:
         case Opcode::loop:

@@ -119,7 +119,7 @@ struct Descriptor {
 struct RegisterPointer {
     spv::Id ptr = NoResult;
     uint8_t size = 0;
-    spv::Id value = NoResult; ///< read-only registers held as a value instead of `ptr`
+    spv::Id value = NoResult; ///< registers held as a value instead of `ptr` (inputs; outputs of straight-line entries)
     Kind storage = Kind::u32; ///< component type of the uvec4 / vec4 behind `ptr`
 };
 
@@ -195,6 +195,7 @@ public:
     Value load_scalar(const vsir::SrcParam& src, Kind kind);
     Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
     void store_dst(const vsir::DstParam& dst, Value value);
+    spv::Id merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind);
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
@@ -516,6 +517,7 @@ public:
     size_t control_flow_count_ = 0;
     bool has_subroutines_ = false; ///< a call or callc
     bool returns_only_at_top_ = true; ///< no nested ret, no retc, call, callc or label (can_inline_entry)
+    bool straight_line_ = true; ///< no structured control flow but the final ret: one block (output values)
     ScratchVector<uint32_t> declared_;  ///< the instructions with a declaration, and the phase markers
 
     ScratchVector<SsaValue> ssa_;           ///< by sr# id

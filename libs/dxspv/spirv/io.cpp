@@ -495,6 +495,12 @@ void Emitter::create_register_storage(IoSet& set)
         set.reg_values.resize(set.regs.size());
         return;
     }
+    // The outputs of an entry that is one block: each register a value,
+    // zero until written (store_dst replaces it), copied out at the end.
+    if (inline_entry_ && straight_line_ && set.output && !set.patch && !set.per_vertex && !indexed) {
+        set.reg_values.assign(set.regs.size(), b_.makeNullConstant(uvec4));
+        return;
+    }
     if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
         set.reg_vars.resize(set.regs.size());
         for (uint32_t r = 0; r < set.regs.size(); ++r) {
@@ -927,7 +933,10 @@ void Emitter::copy_input_registers(IoSet& set)
 /// output variable stored from its components.
 void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
 {
-    ScratchVector<spv::Id> loaded(set.reg_vars.size());
+    // Registers held as values are there already; variables are loaded on
+    // first use.
+    ScratchVector<spv::Id> loaded(set.reg_values.empty() ? ScratchVector<spv::Id>(set.reg_vars.size())
+                                                          : set.reg_values);
     for (const IoVar& v : set.vars) {
         if (v.stream != stream)
             continue;
@@ -986,8 +995,10 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
     for (uint32_t it = 0; it < iterations; ++it) {
         spv::Id parts[4];
         for (uint32_t i = 0; i < count; ++i)
-            parts[i] = b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
-                                            : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
+            parts[i] = !source && !set.reg_values.empty()
+                           ? b_.createCompositeExtract(set.reg_values[v.reg], type(Kind::u32), v.first + it + i)
+                           : b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
+                                                  : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
         spv::Id words = construct(Kind::u32, parts, count);
         Value val = from_words(words, count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
         b_.createStore(val.id, io_var_pointer(v, true, vertex, v.array_base + it));
@@ -996,7 +1007,7 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
 
 void Emitter::copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream)
 {
-    if (!set.reg_vars.empty()) {
+    if (!set.reg_vars.empty() || !set.reg_values.empty()) {
         copy_output_registers(set, stream);
         return;
     }

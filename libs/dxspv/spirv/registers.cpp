@@ -438,6 +438,12 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     }
     RegisterPointer rp = register_pointer(dst.reg);
+    if (!rp.ptr && rp.value && dst.reg.file == RegisterFile::output && !out_.reg_values.empty()) {
+        // An output register held as a value: the written components
+        // replace its value's.
+        out_.reg_values[dst.reg.idx[0].offset] = merge_words(rp.value, words, words_count, mask, Kind::u32);
+        return;
+    }
     if (!rp.ptr) {
         if (rp.value)
             error(Code::spirv_invalid_operand, "'%s' is read-only", vsir::register_prefix(dst.reg.file));
@@ -451,18 +457,23 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     // folds away).
     if (rp.storage != Kind::u32)
         words = bitcast(words, type(rp.storage, words_count));
-    if (mask != 0xfu) {
-        spv::Id old = b_.createLoad(rp.ptr);
-        if (words_count == 1) {
-            words = b_.createCompositeInsert(words, old, type(rp.storage, 4), uint32_t(std::countr_zero(mask)));
-        } else {
-            OperandList<IdImmediate, 6> operands{{true, old}, {true, words}};
-            for (uint32_t i = 0, k = 0; i < 4; ++i)
-                operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
-            words = b_.createOp(spv::OpVectorShuffle, type(rp.storage, 4), operands);
-        }
-    }
+    if (mask != 0xfu)
+        words = merge_words(b_.createLoad(rp.ptr), words, words_count, mask, rp.storage);
     b_.createStore(words, rp.ptr);
+}
+
+/// The 4-component `old` with the components of `mask` from `words`
+/// (`words_count` of them, in order), all of type `kind`.
+spv::Id Emitter::merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind)
+{
+    if (mask == 0xfu)
+        return words;
+    if (words_count == 1)
+        return b_.createCompositeInsert(words, old, type(kind, 4), uint32_t(std::countr_zero(mask)));
+    OperandList<IdImmediate, 6> operands{{true, old}, {true, words}};
+    for (uint32_t i = 0, k = 0; i < 4; ++i)
+        operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
+    return b_.createOp(spv::OpVectorShuffle, type(kind, 4), operands);
 }
 
 } // namespace dxspv::spirv

@@ -150,6 +150,11 @@ TEST_CASE("spirv: vertex shader inputs, outputs and system values")
     CHECK_HAS(t, "OpDecorate %LAYER0 Component 1");
     // Returns only at the top level: the program is the entry point itself.
     CHECK_FALSE(spirv_asm_test::has(t, "OpFunctionCall"));
+    // One block: the output registers are values, their partial writes
+    // merged in, and the clip distances gathered from o1.zw and o2.x are
+    // taken from those values (Private o1 and o2 variables, read through
+    // access chains, stayed in the module before).
+    CHECK_FALSE(spirv_asm_test::has(t, "Private"));
     CHECK_HAS(texts[0], "OpExtension \"SPV_KHR_shader_draw_parameters\"");
     CHECK_HAS(texts[0], "ShaderViewportIndexLayerEXT");
     CHECK_HAS(texts[2], "OpCapability ShaderLayer");
