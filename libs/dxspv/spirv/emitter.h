@@ -305,9 +305,18 @@ public:
         /// uvec4 per register (no access chains to reach them).
         ScratchVector<spv::Id> reg_vars;
         /// Instead of both, for the inputs of a program in the entry point
-        /// (inline_entry_): each register's uvec4 as a value, made by the
-        /// input copies before the program.
+        /// (inline_entry_) and the outputs of one that is one block
+        /// (straight_line_): each register's uvec4 as a value, made by the
+        /// input copies before the program, or replaced by each write.
         ScratchVector<spv::Id> reg_values;
+        /// Input registers of reg_values that are not uvec4s: a register one
+        /// input variable fills from its first component is that variable's
+        /// value (its own component type and count, no words in between).
+        struct ValueShape {
+            Kind kind = Kind::u32;
+            uint8_t size = 4;
+        };
+        ScratchVector<ValueShape> reg_value_shapes;
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
         uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
@@ -333,6 +342,7 @@ public:
     void create_register_storage(IoSet& set);
     spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
     void copy_input_registers(IoSet& set);
+    bool input_value(IoSet& set, uint32_t r);
     void copy_output_registers(const IoSet& set, uint32_t stream);
     spv::Id io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index);
     void copy_input(const IoSet& set, const IoVar& v, spv::Id vertex);
@@ -456,7 +466,8 @@ public:
         ScratchAllocator<std::pair<const CompositeKey, spv::Id>>>
         composite_consts_;
 
-    ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_)
+    ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), or values (temp_values_)
+    bool temp_values_ = false; ///< r# held as values: the program is one block of the entry point
     ScratchVector<Kind> temp_kinds_;         ///< r#: u32 or f32 (temp_storage_kind)
     struct IndexableTemp {
         spv::Id var = NoResult;       ///< array of uvec4

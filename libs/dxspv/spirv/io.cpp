@@ -766,8 +766,11 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
                 r.offset);
             return {};
         }
-        if (!set->reg_values.empty())
-            return {NoResult, 4, set->reg_values[r.offset]};
+        if (!set->reg_values.empty()) {
+            const IoSet::ValueShape shape =
+                r.offset < set->reg_value_shapes.size() ? set->reg_value_shapes[r.offset] : IoSet::ValueShape{};
+            return {NoResult, shape.size, set->reg_values[r.offset], shape.kind};
+        }
         return {set->reg_vars[r.offset], 4};
     }
     if (!array) {
@@ -871,6 +874,29 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
     }
 }
 
+/// Input register `r` kept as values as the value of the one input variable
+/// that fills it from its first component, when there is one and it needs
+/// no conversion (32-bit components, not SV_Position's 1/w, not a vertex or
+/// instance index less its base).
+bool Emitter::input_value(IoSet& set, uint32_t r)
+{
+    const IoVar* only = nullptr;
+    for (const IoVar& v : set.vars) {
+        if (v.reg != r)
+            continue;
+        if (only)
+            return false;
+        only = &v;
+    }
+    if (!only || only->is_array || only->first != 0 || only->count > 4 || only->base_var ||
+        only->builtin == spv::BuiltInFragCoord ||
+        (only->kind != Kind::f32 && only->kind != Kind::u32 && only->kind != Kind::i32))
+        return false;
+    set.reg_values[r] = b_.createLoad(io_var_pointer(*only, false, NoResult, 0));
+    set.reg_value_shapes[r] = {only->kind, only->count};
+    return true;
+}
+
 /// Inputs into per-register variables or values: each register made once,
 /// whole, from the input variables that share it, combined with shuffles
 /// (components no element covers are undefined, as in D3D).
@@ -889,11 +915,15 @@ void Emitter::copy_input_registers(IoSet& set)
                 src.reg.idx[0].offset < read.size())
                 read[src.reg.idx[0].offset] = 1;
     }
+    if (values)
+        set.reg_value_shapes.assign(set.reg_values.size(), {});
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
         if (values && !read[r]) {
             set.reg_values[r] = undef(Kind::u32, 4);
             continue;
         }
+        if (values && input_value(set, r))
+            continue;
         spv::Id whole = NoResult;
         for (const IoVar& v : set.vars) {
             if (v.reg != r || v.first + v.count > 4)

@@ -99,8 +99,16 @@ void Emitter::declare_temps(uint32_t count)
         error(Code::spirv_invalid_operand, "%u temps", count);
         return;
     }
+    // A program that is one block of the entry point keeps its temps as
+    // values (undefined until written, as a Function variable without an
+    // initialiser reads at the entry's start); each write replaces one.
+    temp_values_ = main_ == entry_ && straight_line_;
     while (temps_.size() < count) {
         Kind kind = temp_storage_kind(uint32_t(temps_.size()));
+        if (temp_values_) {
+            temps_.push_back(undef(kind, 4));
+            continue;
+        }
         temps_.push_back(b_.createVariable(temp_storage(), type(kind, 4), NumberedName("r", temps_.size()).c_str()));
         if (has_subroutines_)
             add_interface(temps_.back());
@@ -210,6 +218,8 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
     case RegisterFile::temp:
         if (reg.index_count < 1 || reg.idx[0].rel_addr != vsir::invalid_index || reg.idx[0].offset >= temps_.size())
             break;
+        if (temp_values_)
+            return {NoResult, 4, temps_[reg.idx[0].offset], temp_storage_kind(reg.idx[0].offset)};
         return {temps_[reg.idx[0].offset], 4, NoResult, temp_storage_kind(reg.idx[0].offset)};
     case RegisterFile::indexable_temp: {
         if (reg.index_count < 2 || reg.idx[0].rel_addr != vsir::invalid_index
@@ -285,7 +295,7 @@ Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
     spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
     if (rp.size == 1) {
         spv::Id parts[4] = {whole, whole, whole, whole};
-        return {construct(Kind::u32, parts, lanes.count), Kind::u32, lanes.count};
+        return {construct(rp.storage, parts, lanes.count), rp.storage, lanes.count};
     }
     if (lanes.count == 1)
         return {b_.createCompositeExtract(whole, type(rp.storage), std::min<uint32_t>(lanes.word[0], rp.size - 1u)),
@@ -438,13 +448,14 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     }
     RegisterPointer rp = register_pointer(dst.reg);
-    if (!rp.ptr && rp.value && dst.reg.file == RegisterFile::output && !out_.reg_values.empty()) {
-        // An output register held as a value: the written components
-        // replace its value's.
-        out_.reg_values[dst.reg.idx[0].offset] = merge_words(rp.value, words, words_count, mask, Kind::u32);
-        return;
-    }
-    if (!rp.ptr) {
+    // A register held as a value (temps and outputs of a program that is one
+    // block): the written components replace its value's.
+    spv::Id* held = nullptr;
+    if (!rp.ptr && rp.value && dst.reg.file == RegisterFile::output && !out_.reg_values.empty())
+        held = &out_.reg_values[dst.reg.idx[0].offset];
+    else if (!rp.ptr && rp.value && dst.reg.file == RegisterFile::temp && temp_values_)
+        held = &temps_[dst.reg.idx[0].offset];
+    if (!rp.ptr && !held) {
         if (rp.value)
             error(Code::spirv_invalid_operand, "'%s' is read-only", vsir::register_prefix(dst.reg.file));
         return;
@@ -457,6 +468,10 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     // folds away).
     if (rp.storage != Kind::u32)
         words = bitcast(words, type(rp.storage, words_count));
+    if (held) {
+        *held = merge_words(rp.value, words, words_count, mask, rp.storage);
+        return;
+    }
     if (mask != 0xfu)
         words = merge_words(b_.createLoad(rp.ptr), words, words_count, mask, rp.storage);
     b_.createStore(words, rp.ptr);

@@ -160,6 +160,50 @@ TEST_CASE("spirv: vertex shader inputs, outputs and system values")
     CHECK_HAS(texts[2], "OpCapability ShaderLayer");
 }
 
+TEST_CASE("spirv: a program that is one block keeps its registers as values, also across a discard")
+{
+    // r0 is written before the discard and read after it; o0 is written on
+    // both sides. Function and Private variables held them before, with a
+    // store before the discard's branch and a load after it.
+    dxspv::vsir::Program p = assemble(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+// MASK                     0   x           2     NONE    uint   x
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps linear v1.xyzw
+dcl_input_ps constant v2.x
+dcl_output o0.xyzw
+dcl_temps 1
+mul r0.xyzw, v1.xyzw, l(2.000000, 2.000000, 2.000000, 2.000000)
+mov o0.xy, r0.yxyy
+discard_nz v2.x
+add o0.zw, r0.zzzw, l(0.000000, 0.000000, 1.000000, 1.000000)
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    const std::string& t = texts[1];
+    CHECK_HAS(t, "OpKill");
+    CHECK_HAS_NOT(t, "%r0");
+    CHECK_HAS_NOT(t, "%o0");
+    CHECK_HAS_NOT(t, "OpVariable %_ptr_Function");
+    CHECK_HAS_NOT(t, "Private");
+    // The input is the value of its variable (a float vec4), not words.
+    CHECK_HAS_NOT(t, "OpBitcast %v4uint");
+    CHECK_HAS(texts[3], "OpDemoteToHelperInvocation");
+}
+
 TEST_CASE("spirv: pixel shader interface, sampling, queries and pull-model interpolation")
 {
     dxspv::vsir::Program p = assemble(pixel_shader);
