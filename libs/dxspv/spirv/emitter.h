@@ -334,6 +334,7 @@ public:
     SystemValue element_sv(const SignatureElement& e, const IoReg& reg);
     uint32_t patch_location_base() const;
     void create_io_vars(IoSet& set, std::span<const SignatureElement> signature);
+    void init_output_values(IoSet& set);
     void create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg);
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);

@@ -496,9 +496,11 @@ void Emitter::create_register_storage(IoSet& set)
         return;
     }
     // The outputs of an entry that is one block: each register a value,
-    // zero until written (store_dst replaces it), copied out at the end.
+    // zero until written (store_dst replaces it), copied out at the end
+    // (uvec4s, which create_io_vars makes vec4s where it finds only floats).
     if (inline_entry_ && straight_line_ && set.output && !set.patch && !set.per_vertex && !indexed) {
         set.reg_values.assign(set.regs.size(), b_.makeNullConstant(uvec4));
+        set.reg_value_shapes.assign(set.regs.size(), {});
         return;
     }
     if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
@@ -659,6 +661,23 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
             create_location_var(set, v, e, reg);
         }
         set.vars.push_back(v);
+    }
+    if (set.output && !set.reg_values.empty())
+        init_output_values(set);
+}
+
+/// The first values of output registers held as values (zero): a vec4
+/// where all the register's outputs are 32-bit floats (their writes then
+/// need no words in between), else a uvec4.
+void Emitter::init_output_values(IoSet& set)
+{
+    for (uint32_t r = 0; r < set.reg_values.size(); ++r) {
+        bool floats = false;
+        for (const IoVar& v : set.vars)
+            if (v.reg == r && !(floats = v.kind == Kind::f32))
+                break;
+        set.reg_value_shapes[r].kind = floats ? Kind::f32 : Kind::u32;
+        set.reg_values[r] = b_.makeNullConstant(type(set.reg_value_shapes[r].kind, 4));
     }
 }
 
@@ -977,16 +996,21 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
         spv::Id& whole = loaded[v.reg];
         if (!whole)
             whole = b_.createLoad(set.reg_vars[v.reg]);
+        // A register held as a vec4 value has the outputs' type already.
+        const Kind held = v.reg < set.reg_value_shapes.size() ? set.reg_value_shapes[v.reg].kind : Kind::u32;
         spv::Id words = whole;
         if (v.count == 1) {
-            words = b_.createCompositeExtract(whole, type(Kind::u32), v.first);
+            words = b_.createCompositeExtract(whole, type(held), v.first);
         } else if (v.count < 4) {
             OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
             for (uint32_t i = 0; i < v.count; ++i)
                 operands.push_back({false, uint32_t(v.first + i)});
-            words = b_.createOp(spv::OpVectorShuffle, type(Kind::u32, v.count), operands);
+            words = b_.createOp(spv::OpVectorShuffle, type(held, v.count), operands);
         }
-        Value val = from_words(words, v.count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
+        const Kind kind = v.kind == Kind::boolean ? Kind::u32 : v.kind;
+        Value val = held == kind ? Value{words, kind, v.count}
+                                 : from_words(held == Kind::u32 ? words : bitcast(words, type(Kind::u32, v.count)),
+                                       v.count, kind);
         b_.createStore(val.id, io_var_pointer(v, true, NoResult, 0));
     }
 }
@@ -1025,8 +1049,10 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
     for (uint32_t it = 0; it < iterations; ++it) {
         spv::Id parts[4];
         for (uint32_t i = 0; i < count; ++i)
-            parts[i] = !source && !set.reg_values.empty()
-                           ? b_.createCompositeExtract(set.reg_values[v.reg], type(Kind::u32), v.first + it + i)
+            parts[i] = !source && v.reg < set.reg_values.size()
+                           ? bitcast(b_.createCompositeExtract(set.reg_values[v.reg], type(set.reg_value_shapes[v.reg].kind),
+                                         v.first + it + i),
+                                 type(Kind::u32))
                            : b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
                                                   : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
         spv::Id words = construct(Kind::u32, parts, count);

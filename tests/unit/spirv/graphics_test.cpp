@@ -199,8 +199,9 @@ ret
     CHECK_HAS_NOT(t, "%o0");
     CHECK_HAS_NOT(t, "OpVariable %_ptr_Function");
     CHECK_HAS_NOT(t, "Private");
-    // The input is the value of its variable (a float vec4), not words.
-    CHECK_HAS_NOT(t, "OpBitcast %v4uint");
+    // The input is the value of its variable (a float vec4), and o0, all
+    // floats, a vec4: no words, so no bitcasts, in between.
+    CHECK_HAS_NOT(t, "OpBitcast");
     CHECK_HAS(texts[3], "OpDemoteToHelperInvocation");
 }
 
