@@ -119,7 +119,7 @@ struct Descriptor {
 struct RegisterPointer {
     spv::Id ptr = NoResult;
     uint8_t size = 0;
-    spv::Id value = NoResult; ///< registers held as a value instead of `ptr` (inputs; outputs of straight-line entries)
+    spv::Id value = NoResult; ///< registers held as a value instead of `ptr` (inputs; temps and outputs of one block)
     Kind storage = Kind::u32; ///< component type of the uvec4 / vec4 behind `ptr`
 };
 
@@ -306,12 +306,13 @@ public:
         ScratchVector<spv::Id> reg_vars;
         /// Instead of both, for the inputs of a program in the entry point
         /// (inline_entry_) and the outputs of one that is one block
-        /// (straight_line_): each register's uvec4 as a value, made by the
-        /// input copies before the program, or replaced by each write.
+        /// (straight_line_): each register as a value, made by the input
+        /// copies before the program, or replaced by each write.
         ScratchVector<spv::Id> reg_values;
-        /// Input registers of reg_values that are not uvec4s: a register one
-        /// input variable fills from its first component is that variable's
-        /// value (its own component type and count, no words in between).
+        /// The type of each of reg_values (a uvec4 unless said here): an
+        /// input register one input variable fills from its first component
+        /// is that variable's value, an output register whose outputs are
+        /// all 32-bit floats a vec4 (no words in between).
         struct ValueShape {
             Kind kind = Kind::u32;
             uint8_t size = 4;
@@ -529,7 +530,7 @@ public:
     size_t control_flow_count_ = 0;
     bool has_subroutines_ = false; ///< a call or callc
     bool returns_only_at_top_ = true; ///< no nested ret, no retc, call, callc or label (can_inline_entry)
-    bool straight_line_ = true; ///< no structured control flow but the final ret: one block (output values)
+    bool straight_line_ = true; ///< no structured control flow but the final ret: one block (temps and outputs as values)
     ScratchVector<uint32_t> declared_;  ///< the instructions with a declaration, and the phase markers
 
     ScratchVector<SsaValue> ssa_;           ///< by sr# id

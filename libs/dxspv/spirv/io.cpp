@@ -933,9 +933,8 @@ void Emitter::copy_input_registers(IoSet& set)
             if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 &&
                 src.reg.idx[0].offset < read.size())
                 read[src.reg.idx[0].offset] = 1;
-    }
-    if (values)
         set.reg_value_shapes.assign(set.reg_values.size(), {});
+    }
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
         if (values && !read[r]) {
             set.reg_values[r] = undef(Kind::u32, 4);
