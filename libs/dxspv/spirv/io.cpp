@@ -4,11 +4,19 @@
 // derivatives, eval_*).
 //
 // Representation:
-// - v# and o# are Private arrays of uvec4 (`v[N]`, `o[N]`), so masks,
+// - v# and o# are Private arrays of uvec4 (`v[N]`, `o[N]`) where they are
+//   indexed or per vertex, else one Private uvec4 per register, so masks,
 //   swizzles and relative addressing work as for temps. The program is
 //   emitted into a function of its own ("shader_main"); the entry point
 //   "main" copies every Input variable into `v`, calls it, and copies `o`
 //   into the Output variables, so that `ret` anywhere is a plain OpReturn.
+// - A vertex, pixel or domain program that returns only at its end is
+//   emitted into "main" itself (can_inline_entry), its inputs values made
+//   at the start (only the registers it reads; a register one variable
+//   fills from its first component is that variable's value, in its type).
+//   When it is also one block (no control flow), its outputs are values
+//   too, replaced by each write (a vec4 where all are floats) and copied
+//   out at the end, as are its r# temps (registers.cpp).
 // - Every signature element is its own variable: Location = register,
 //   Component = its first component, typed from the element's component
 //   type (float, int, uint), so integer and float elements sharing a
