@@ -54,7 +54,8 @@ void finish(ScalingSeries& series)
     }
 }
 
-using AsmGenerator = std::string (*)(uint32_t);
+/// Source text (d3d-asm or `.ll`) of about `size` units.
+using TextGenerator = std::string (*)(uint32_t);
 
 /// What a series' unit counts: VSIR instructions after assembly, blocks of
 /// the SPIR-V output, or the requested size itself (nesting levels).
@@ -88,7 +89,7 @@ bool translate_text(const std::string& text, dxspv_source_type source, SourceKin
 }
 
 /// A d3d-asm series point: assemble (timed), write DXBC, translate.
-ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const Settings& settings)
+ScalingPoint asm_point(TextGenerator generate, uint32_t size, Units units, const Settings& settings)
 {
     ScalingPoint p;
     p.size = size;
@@ -115,7 +116,7 @@ ScalingPoint asm_point(AsmGenerator generate, uint32_t size, Units units, const 
 
 /// A DXIL series point: `.ll` text to a DXIL container (untimed), then the
 /// phases of a corpus DXIL file; the unit is the generator's size.
-ScalingPoint ll_point(AsmGenerator generate, uint32_t size, const Settings& settings)
+ScalingPoint ll_point(TextGenerator generate, uint32_t size, const Settings& settings)
 {
     ScalingPoint p;
     p.size = size;
@@ -174,7 +175,7 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
     struct AsmSeries {
         const char* name;
         const char* unit;
-        AsmGenerator generate;
+        TextGenerator generate;
         const std::vector<uint32_t>& sizes;
         Units units;
     } asm_series[] = {
@@ -197,52 +198,41 @@ std::vector<ScalingSeries> run_scaling(const Settings& settings, const ScalingOp
     struct LlSeries {
         const char* name;
         const char* unit;
-        AsmGenerator generate;
+        TextGenerator generate;
     } ll_series[] = {
         {"dxil-instructions", "instruction", generate_instructions_ll},
         {"dxil-types", "type and compare", generate_types_ll},
     };
 
     std::vector<ScalingSeries> out;
-    auto sizes_of = [&](const std::vector<uint32_t>& own) -> const std::vector<uint32_t>& {
-        return options.sizes.empty() ? own : options.sizes;
+    // One series: its points at each size, unless it is not wanted or this
+    // build lacks what it needs (`skipped`).
+    auto run = [&](const char* name, const char* unit, const std::vector<uint32_t>& own_sizes, const char* skipped,
+                   auto point) {
+        if (!options.series.empty() && options.series != name)
+            return;
+        ScalingSeries series{name, unit};
+        if (skipped) {
+            series.skipped = skipped;
+        } else {
+            for (uint32_t size : options.sizes.empty() ? own_sizes : options.sizes)
+                series.points.push_back(point(size));
+            finish(series);
+        }
+        out.push_back(std::move(series));
     };
-    auto wanted = [&](const char* name) { return options.series.empty() || options.series == name; };
-    for (const AsmSeries& s : asm_series) {
-        if (!wanted(s.name))
-            continue;
-        ScalingSeries series{s.name, s.unit};
-        for (uint32_t size : sizes_of(s.sizes))
-            series.points.push_back(asm_point(s.generate, size, s.units, settings));
-        finish(series);
-        out.push_back(std::move(series));
-    }
-    for (const LlSeries& s : ll_series) {
-        if (!wanted(s.name))
-            continue;
-        ScalingSeries series{s.name, s.unit};
-        if (!have_structurizer()) {
-            series.skipped = "DXIL needs the CFG structurizer (libs/dxspv/cfg), which is not in this build";
-        } else {
-            for (uint32_t size : sizes_of(instructions))
-                series.points.push_back(ll_point(s.generate, size, settings));
-            finish(series);
-        }
-        out.push_back(std::move(series));
-    }
-    for (const CfgSeries& s : cfg_series) {
-        if (!wanted(s.name))
-            continue;
-        ScalingSeries series{s.name, s.unit};
-        if (!have_structurizer()) {
-            series.skipped = "the CFG structurizer (libs/dxspv/cfg) is not in this build";
-        } else {
-            for (uint32_t size : sizes_of(s.sizes))
-                series.points.push_back(cfg_point(s.generate, size, settings));
-            finish(series);
-        }
-        out.push_back(std::move(series));
-    }
+    const char* no_structurizer = have_structurizer()
+                                      ? nullptr
+                                      : "the CFG structurizer (libs/dxspv/cfg), which DXIL needs, is not in this build";
+    for (const AsmSeries& s : asm_series)
+        run(s.name, s.unit, s.sizes, nullptr,
+            [&](uint32_t size) { return asm_point(s.generate, size, s.units, settings); });
+    for (const LlSeries& s : ll_series)
+        run(s.name, s.unit, instructions, no_structurizer,
+            [&](uint32_t size) { return ll_point(s.generate, size, settings); });
+    for (const CfgSeries& s : cfg_series)
+        run(s.name, s.unit, s.sizes, no_structurizer,
+            [&](uint32_t size) { return cfg_point(s.generate, size, settings); });
     return out;
 }
 
