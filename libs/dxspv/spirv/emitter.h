@@ -358,6 +358,8 @@ public:
     void begin_graphics_module();
     void finish_graphics_entry();
     spv::ExecutionModel execution_model() const;
+
+    // ---- pixel_ops.cpp: operations tied to the interface ----
     void emit_discard(const vsir::Instruction& ins);
     void emit_is_helper_lane(const vsir::Instruction& ins);
     void emit_view_id(const vsir::Instruction& ins);
