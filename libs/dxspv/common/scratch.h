@@ -163,8 +163,16 @@ private:
     ScratchArena* arena_;
 };
 
+} // namespace dxspv
+
+#include "common/pod_vector.h"
+
+namespace dxspv {
+
+/// A vector in the scratch arena: PodVector for trivial elements (memset and
+/// memcpy instead of element loops), std::vector otherwise.
 template <class T>
-using ScratchVector = std::vector<T, ScratchAllocator<T>>;
+using ScratchVector = std::conditional_t<std::is_trivial_v<T>, PodVector<T>, std::vector<T, ScratchAllocator<T>>>;
 template <class T>
 using ScratchDeque = std::deque<T, ScratchAllocator<T>>;
 

@@ -60,10 +60,10 @@ public:
     }
 
 private:
-    struct Slot {
-        uint64_t key = 0;
-        uint32_t value = 0;
-        uint32_t used = 0; ///< the generation that wrote it
+    struct Slot { // trivial: a ScratchVector of them is zeroed in one go
+        uint64_t key;
+        uint32_t value;
+        uint32_t used; ///< the generation that wrote it
     };
 
     /// The slot holding `key`, or the empty slot where it would go.
@@ -81,10 +81,8 @@ private:
     {
         ScratchVector<Slot> old(std::move(slots_)); // slots_ keeps its allocator
         slots_.clear();
-        slots_.resize(size);
-        shift_ = 64;
-        for (size_t n = slots_.size(); n > 1; n >>= 1)
-            --shift_;
+        slots_.resize(size); // zeroed: no slot is used
+        shift_ = 64 - unsigned(std::countr_zero(size));
         for (const Slot& s : old)
             if (s.used == generation_)
                 slots_[probe(s.key)] = s;
