@@ -493,6 +493,8 @@ public:
     spv::Id tess_coord_ = NoResult, tess_coord_builtin_ = NoResult;
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};
+    uint64_t system_files_ = 0; ///< bit f: system_builtins_[f] and system_scalars_[f] are set
+    static_assert(size_t(vsir::RegisterFile::count) <= 64);
 
     struct GeometryState {
         uint32_t input_primitive = 0, output_topology = 0, max_vertices = 0, instances = 0;

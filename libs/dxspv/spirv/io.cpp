@@ -439,6 +439,7 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
         return;
     }
     system_builtins_[size_t(file)] = builtin;
+    system_files_ |= uint64_t(1) << size_t(file);
     var = b_.createVariable(spv::StorageClassPrivate, type(Kind::u32),
         vsir::register_prefix(file), b_.makeNullConstant(type(Kind::u32)));
     add_interface(var);
@@ -1091,7 +1092,8 @@ void Emitter::copy_system_values(bool output)
         parts[3] = constant_u32(0);
         b_.createStore(construct(Kind::u32, parts, 4), tess_coord_);
     }
-    for (size_t f = 0; f < system_scalars_.size(); ++f) {
+    for (uint64_t files = system_files_; files; files &= files - 1) {
+        const size_t f = size_t(std::countr_zero(files));
         spv::Id priv = system_scalars_[f], builtin = system_builtins_[f];
         if (!priv || !builtin)
             continue;

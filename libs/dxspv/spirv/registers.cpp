@@ -300,6 +300,11 @@ Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
     if (lanes.count == 1)
         return {b_.createCompositeExtract(whole, type(rp.storage), std::min<uint32_t>(lanes.word[0], rp.size - 1u)),
             rp.storage, 1};
+    bool identity = lanes.count == rp.size;
+    for (uint32_t i = 0; i < lanes.count && identity; ++i)
+        identity = lanes.word[i] == i;
+    if (identity) // the whole register, as it is
+        return {whole, rp.storage, lanes.count};
     OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
     for (uint32_t i = 0; i < lanes.count; ++i)
         operands.push_back({false, std::min<uint32_t>(lanes.word[i], rp.size - 1u)});
