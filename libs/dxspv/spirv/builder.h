@@ -284,17 +284,17 @@ public:
     void dump(std::vector<uint32_t>& out) const;
 
 private:
-    struct IdInfo {
-        spv::Id type = 0;     ///< result type (0 for types and labels)
-        uint16_t op = 0;      ///< defining opcode
-        uint16_t storage = 0; ///< pointer types: storage class
-        uint32_t block = 0;   ///< instructions in blocks: 1 + index in blocks_
+    struct IdInfo { // trivial: zero when made (getUniqueId)
+        spv::Id type;     ///< result type (0 for types and labels)
+        uint16_t op;      ///< defining opcode
+        uint16_t storage; ///< pointer types: storage class
+        uint32_t block;   ///< instructions in blocks: 1 + index in blocks_
         /// types and constants: offset of the instruction in globals_;
         /// access chains: their variable; bitcasts: their operand;
         /// inserts, constructs and shuffles: their offset in their block;
         /// Private and Function variables: their offset in globals_ or in
         /// their function's variables_
-        uint32_t at = 0;
+        uint32_t at;
     };
 
     IdInfo& info(spv::Id id);
@@ -302,10 +302,9 @@ private:
     /// returns where its operands go.
     static uint32_t* emit(ScratchVector<uint32_t>& words, spv::Op op, uint32_t word_count)
     {
-        size_t at = words.size();
-        words.resize(at + word_count);
-        words[at] = word_count << 16 | uint32_t(op);
-        return words.data() + at + 1;
+        uint32_t* w = words.append_uninitialized(word_count); // the caller writes every operand
+        w[0] = word_count << 16 | uint32_t(op);
+        return w + 1;
     }
     /// The same at the end of the build point's block.
     uint32_t* emit_in_block(spv::Op op, uint32_t word_count)

@@ -114,13 +114,29 @@ struct Descriptor {
     vsir::ResourceDimension dimension = vsir::ResourceDimension::unknown; ///< images
 };
 
+/// A 4-component register held lane by lane instead of in a variable (the
+/// temps and outputs of a program that is one block): component c is
+/// component index[c] of the vector id[c] (of width[c] components), or the
+/// scalar id[c] where width[c] is 1; an id of 0 is the register's initial
+/// value (`initial`: zero for outputs, undefined for temps). A write replaces
+/// the lanes it writes and makes no instruction; a read makes at most one
+/// (see Emitter::read_held).
+struct HeldRegister {
+    spv::Id id[4];
+    uint8_t index[4];
+    uint8_t width[4];
+    Kind kind;       ///< of every lane
+    spv::Op initial; ///< OpConstantNull or OpUndef
+};
+
 /// A pointer to a register's storage and the number of uint words it holds
 /// (4: uvec4, 3: uvec3 builtins, 1: scalar).
 struct RegisterPointer {
     spv::Id ptr = NoResult;
     uint8_t size = 0;
-    spv::Id value = NoResult; ///< registers held as a value instead of `ptr` (inputs; temps and outputs of one block)
+    spv::Id value = NoResult; ///< input registers held as a value instead of `ptr`
     Kind storage = Kind::u32; ///< component type of the uvec4 / vec4 behind `ptr`
+    HeldRegister* held = nullptr; ///< temps and outputs held lane by lane instead of `ptr`
 };
 
 /// One open structured construct.
@@ -196,6 +212,9 @@ public:
     Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
     void store_dst(const vsir::DstParam& dst, Value value);
     spv::Id merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind);
+    HeldRegister held_register(Kind kind, spv::Op initial) const;
+    spv::Id read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
+    void write_held(HeldRegister& held, spv::Id words, uint32_t words_count, uint32_t mask);
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
@@ -305,14 +324,17 @@ public:
         /// uvec4 per register (no access chains to reach them).
         ScratchVector<spv::Id> reg_vars;
         /// Instead of both, for the inputs of a program in the entry point
-        /// (inline_entry_) and the outputs of one that is one block
-        /// (straight_line_): each register as a value, made by the input
-        /// copies before the program, or replaced by each write.
+        /// (inline_entry_): each register as a value, made by the input
+        /// copies before the program.
         ScratchVector<spv::Id> reg_values;
+        /// Instead of `array` and `reg_vars`, for the outputs of a program
+        /// that is one block (straight_line_): each register held lane by
+        /// lane, a vec4 where all its outputs are 32-bit floats (no words in
+        /// between), else a uvec4.
+        ScratchVector<HeldRegister> reg_held;
         /// The type of each of reg_values (a uvec4 unless said here): an
         /// input register one input variable fills from its first component
-        /// is that variable's value, an output register whose outputs are
-        /// all 32-bit floats a vec4 (no words in between).
+        /// is that variable's value.
         struct ValueShape {
             Kind kind = Kind::u32;
             uint8_t size = 4;
@@ -470,7 +492,8 @@ public:
         ScratchAllocator<std::pair<const CompositeKey, spv::Id>>>
         composite_consts_;
 
-    ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), or values (temp_values_)
+    ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
+    ScratchVector<HeldRegister> temp_held_;  ///< r# held lane by lane (temp_values_)
     bool temp_values_ = false; ///< r# held as values: the program is one block of the entry point
     ScratchVector<Kind> temp_kinds_;         ///< r#: u32 or f32 (temp_storage_kind)
     struct IndexableTemp {

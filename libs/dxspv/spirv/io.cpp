@@ -504,12 +504,12 @@ void Emitter::create_register_storage(IoSet& set)
         set.reg_values.resize(set.regs.size());
         return;
     }
-    // The outputs of an entry that is one block: each register a value,
-    // zero until written (store_dst replaces it), copied out at the end
-    // (uvec4s, which create_io_vars makes vec4s where it finds only floats).
+    // The outputs of an entry that is one block: each register held lane
+    // by lane, zero until written (store_dst replaces lanes), copied out at
+    // the end (uvec4s, which create_io_vars makes vec4s where it finds only
+    // floats).
     if (inline_entry_ && straight_line_ && set.output && !set.patch && !set.per_vertex && !indexed) {
-        set.reg_values.assign(set.regs.size(), b_.makeNullConstant(uvec4));
-        set.reg_value_shapes.assign(set.regs.size(), {});
+        set.reg_held.assign(set.regs.size(), held_register(Kind::u32, spv::OpConstantNull));
         return;
     }
     if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
@@ -671,22 +671,21 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
         }
         set.vars.push_back(v);
     }
-    if (set.output && !set.reg_values.empty())
+    if (set.output && !set.reg_held.empty())
         init_output_values(set);
 }
 
-/// The first values of output registers held as values (zero): a vec4
-/// where all the register's outputs are 32-bit floats (their writes then
-/// need no words in between), else a uvec4.
+/// The kind of output registers held lane by lane: f32 where all the
+/// register's outputs are 32-bit floats (their writes then need no words in
+/// between), else u32.
 void Emitter::init_output_values(IoSet& set)
 {
-    for (uint32_t r = 0; r < set.reg_values.size(); ++r) {
+    for (uint32_t r = 0; r < set.reg_held.size(); ++r) {
         bool floats = false;
         for (const IoVar& v : set.vars)
             if (v.reg == r && !(floats = v.kind == Kind::f32))
                 break;
-        set.reg_value_shapes[r].kind = floats ? Kind::f32 : Kind::u32;
-        set.reg_values[r] = b_.makeNullConstant(type(set.reg_value_shapes[r].kind, 4));
+        set.reg_held[r].kind = floats ? Kind::f32 : Kind::u32;
     }
 }
 
@@ -768,7 +767,7 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
             error(Code::spirv_undeclared_register, "'vDomain' is not declared");
         return {tess_coord_, uint8_t(tess_coord_ ? 4 : 0)};
     }
-    const IoSet* set = &in_;
+    IoSet* set = &in_;
     spv::Id array = NoResult;
     uint32_t vertices = 0;
     switch (reg.file) {
@@ -786,9 +785,10 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
     default:
         break;
     }
-    if (!array && (!set->reg_values.empty() || !set->reg_vars.empty())) { // one value or variable per register
+    if (!array && (!set->reg_values.empty() || !set->reg_held.empty() || !set->reg_vars.empty())) {
+        // one value or variable per register
         const vsir::RegisterIndex& r = reg.idx[0];
-        size_t count = std::max(set->reg_values.size(), set->reg_vars.size());
+        size_t count = std::max({set->reg_values.size(), set->reg_held.size(), set->reg_vars.size()});
         if (reg.index_count != 1 || r.rel_addr != vsir::invalid_index || r.offset >= count) {
             error(Code::spirv_undeclared_register, "'%s%u' is not declared", vsir::register_prefix(reg.file),
                 r.offset);
@@ -798,6 +798,10 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
             const IoSet::ValueShape shape =
                 r.offset < set->reg_value_shapes.size() ? set->reg_value_shapes[r.offset] : IoSet::ValueShape{};
             return {NoResult, shape.size, set->reg_values[r.offset], shape.kind};
+        }
+        if (!set->reg_held.empty()) {
+            HeldRegister& held = set->reg_held[r.offset];
+            return {NoResult, 4, NoResult, held.kind, &held};
         }
         return {set->reg_vars[r.offset], 4};
     }
@@ -990,30 +994,36 @@ void Emitter::copy_input_registers(IoSet& set)
 /// output variable stored from its components.
 void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
 {
-    // Registers held as values are there already; variables are loaded on
-    // first use.
-    ScratchVector<spv::Id> loaded(set.reg_values.empty() ? ScratchVector<spv::Id>(set.reg_vars.size())
-                                                          : set.reg_values);
+    // Registers held lane by lane give the output's components; variables
+    // are loaded on first use.
+    ScratchVector<spv::Id> loaded(set.reg_vars.size());
     for (const IoVar& v : set.vars) {
         if (v.stream != stream)
             continue;
-        if (v.is_array || v.reg >= loaded.size() || v.first + v.count > 4) {
+        if (v.is_array || v.reg >= std::max(loaded.size(), set.reg_held.size()) || v.first + v.count > 4) {
             copy_output(set, v, NoResult, NoResult, NoResult);
             continue;
         }
-        spv::Id& whole = loaded[v.reg];
-        if (!whole)
-            whole = b_.createLoad(set.reg_vars[v.reg]);
-        // A register held as a vec4 value has the outputs' type already.
-        const Kind held = v.reg < set.reg_value_shapes.size() ? set.reg_value_shapes[v.reg].kind : Kind::u32;
-        spv::Id words = whole;
-        if (v.count == 1) {
-            words = b_.createCompositeExtract(whole, type(held), v.first);
-        } else if (v.count < 4) {
-            OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
-            for (uint32_t i = 0; i < v.count; ++i)
-                operands.push_back({false, uint32_t(v.first + i)});
-            words = b_.createOp(spv::OpVectorShuffle, type(held, v.count), operands);
+        // A register held as f32 lanes has the outputs' type already.
+        const Kind held = set.reg_held.empty() ? Kind::u32 : set.reg_held[v.reg].kind;
+        spv::Id words;
+        if (!set.reg_held.empty()) {
+            const uint8_t lanes[4] = {uint8_t(v.first), uint8_t(v.first + 1), uint8_t(v.first + 2),
+                uint8_t(v.first + 3)};
+            words = read_held(set.reg_held[v.reg], lanes, v.count);
+        } else {
+            spv::Id& whole = loaded[v.reg];
+            if (!whole)
+                whole = b_.createLoad(set.reg_vars[v.reg]);
+            words = whole;
+            if (v.count == 1) {
+                words = b_.createCompositeExtract(whole, type(held), v.first);
+            } else if (v.count < 4) {
+                OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
+                for (uint32_t i = 0; i < v.count; ++i)
+                    operands.push_back({false, uint32_t(v.first + i)});
+                words = b_.createOp(spv::OpVectorShuffle, type(held, v.count), operands);
+            }
         }
         const Kind kind = v.kind == Kind::boolean ? Kind::u32 : v.kind;
         Value val = held == kind ? Value{words, kind, v.count}
@@ -1054,13 +1064,14 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
 {
     uint32_t count = v.is_array ? 1 : v.count;
     uint32_t iterations = v.is_array ? v.count : 1;
+    const uint8_t lane[8] = {uint8_t(v.first & 3), uint8_t((v.first + 1) & 3), uint8_t((v.first + 2) & 3),
+        uint8_t((v.first + 3) & 3), uint8_t((v.first + 4) & 3), uint8_t((v.first + 5) & 3),
+        uint8_t((v.first + 6) & 3), uint8_t((v.first + 7) & 3)};
     for (uint32_t it = 0; it < iterations; ++it) {
         spv::Id parts[4];
         for (uint32_t i = 0; i < count; ++i)
-            parts[i] = !source && v.reg < set.reg_values.size()
-                           ? bitcast(b_.createCompositeExtract(set.reg_values[v.reg], type(set.reg_value_shapes[v.reg].kind),
-                                         v.first + it + i),
-                                 type(Kind::u32))
+            parts[i] = !source && v.reg < set.reg_held.size()
+                           ? bitcast(read_held(set.reg_held[v.reg], &lane[it + i], 1), type(Kind::u32))
                            : b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
                                                   : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
         spv::Id words = construct(Kind::u32, parts, count);
@@ -1071,7 +1082,7 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
 
 void Emitter::copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream)
 {
-    if (!set.reg_vars.empty() || !set.reg_values.empty()) {
+    if (!set.reg_vars.empty() || !set.reg_held.empty()) {
         copy_output_registers(set, stream);
         return;
     }

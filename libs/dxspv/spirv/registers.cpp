@@ -106,7 +106,8 @@ void Emitter::declare_temps(uint32_t count)
     while (temps_.size() < count) {
         Kind kind = temp_storage_kind(uint32_t(temps_.size()));
         if (temp_values_) {
-            temps_.push_back(undef(kind, 4));
+            temps_.push_back(NoResult);
+            temp_held_.push_back(held_register(kind, spv::OpUndef));
             continue;
         }
         temps_.push_back(b_.createVariable(temp_storage(), type(kind, 4), NumberedName("r", temps_.size()).c_str()));
@@ -218,8 +219,10 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
     case RegisterFile::temp:
         if (reg.index_count < 1 || reg.idx[0].rel_addr != vsir::invalid_index || reg.idx[0].offset >= temps_.size())
             break;
-        if (temp_values_)
-            return {NoResult, 4, temps_[reg.idx[0].offset], temp_storage_kind(reg.idx[0].offset)};
+        if (temp_values_) {
+            HeldRegister& held = temp_held_[reg.idx[0].offset];
+            return {NoResult, 4, NoResult, held.kind, &held};
+        }
         return {temps_[reg.idx[0].offset], 4, NoResult, temp_storage_kind(reg.idx[0].offset)};
     case RegisterFile::indexable_temp: {
         if (reg.index_count < 2 || reg.idx[0].rel_addr != vsir::invalid_index
@@ -290,6 +293,12 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
 Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
 {
     RegisterPointer rp = register_pointer(reg);
+    if (rp.held) {
+        uint8_t picked[4];
+        for (uint32_t i = 0; i < lanes.count; ++i)
+            picked[i] = uint8_t(std::min<uint32_t>(lanes.word[i], 3));
+        return {read_held(*rp.held, picked, lanes.count), rp.held->kind, lanes.count};
+    }
     if (!rp.ptr && !rp.value)
         return {};
     spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
@@ -453,14 +462,7 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         return;
     }
     RegisterPointer rp = register_pointer(dst.reg);
-    // A register held as a value (temps and outputs of a program that is one
-    // block): the written components replace its value's.
-    spv::Id* held = nullptr;
-    if (!rp.ptr && rp.value && dst.reg.file == RegisterFile::output && !out_.reg_values.empty())
-        held = &out_.reg_values[dst.reg.idx[0].offset];
-    else if (!rp.ptr && rp.value && dst.reg.file == RegisterFile::temp && temp_values_)
-        held = &temps_[dst.reg.idx[0].offset];
-    if (!rp.ptr && !held) {
+    if (!rp.ptr && !rp.held) {
         if (rp.value)
             error(Code::spirv_invalid_operand, "'%s' is read-only", vsir::register_prefix(dst.reg.file));
         return;
@@ -473,8 +475,8 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     // folds away).
     if (rp.storage != Kind::u32)
         words = bitcast(words, type(rp.storage, words_count));
-    if (held) {
-        *held = merge_words(rp.value, words, words_count, mask, rp.storage);
+    if (rp.held) {
+        write_held(*rp.held, words, words_count, mask);
         return;
     }
     if (mask != 0xfu)
@@ -494,6 +496,75 @@ spv::Id Emitter::merge_words(spv::Id old, spv::Id words, uint32_t words_count, u
     for (uint32_t i = 0, k = 0; i < 4; ++i)
         operands.push_back({false, (mask & (1u << i)) ? 4 + k++ : i});
     return b_.createOp(spv::OpVectorShuffle, type(kind, 4), operands);
+}
+
+HeldRegister Emitter::held_register(Kind kind, spv::Op initial) const
+{
+    HeldRegister held{};
+    held.kind = kind;
+    held.initial = initial;
+    return held;
+}
+
+/// The `count` components `lanes` picks from a held register, as one value
+/// of its kind: the vector itself, one extract, one shuffle of at most two
+/// vectors, or a construct of its lanes.
+spv::Id Emitter::read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
+{
+    spv::Id t = type(held.kind, count);
+    spv::Id vectors[2] = {NoResult, NoResult};
+    bool initial = true, shuffle = true;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t c = lanes[i];
+        const spv::Id id = held.id[c];
+        initial = initial && !id;
+        if (!id || held.width[c] == 1)
+            shuffle = false;
+        else if (id != vectors[0] && id != vectors[1]) {
+            if (vectors[1])
+                shuffle = false;
+            else
+                (vectors[0] ? vectors[1] : vectors[0]) = id;
+        }
+    }
+    if (initial)
+        return held.initial == spv::OpUndef ? undef(held.kind, count) : b_.makeNullConstant(t);
+    auto lane = [&](uint32_t c) -> spv::Id { // one component
+        const spv::Id id = held.id[c];
+        if (!id)
+            return held.initial == spv::OpUndef ? undef(held.kind, 1) : b_.makeNullConstant(type(held.kind));
+        return held.width[c] == 1 ? id : b_.createCompositeExtract(id, type(held.kind), held.index[c]);
+    };
+    if (count == 1)
+        return lane(lanes[0]);
+    if (!shuffle) {
+        spv::Id parts[4];
+        for (uint32_t i = 0; i < count; ++i)
+            parts[i] = lane(lanes[i]);
+        return b_.createCompositeConstruct(t, {parts, count});
+    }
+    const uint32_t first_width = held.width[lanes[0]];
+    bool identity = !vectors[1] && first_width == count;
+    OperandList<IdImmediate, 6> operands{{true, vectors[0]}, {true, vectors[1] ? vectors[1] : vectors[0]}};
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t c = lanes[i];
+        identity = identity && held.index[c] == i;
+        operands.push_back({false, held.id[c] == vectors[0] ? held.index[c] : first_width + held.index[c]});
+    }
+    return identity ? vectors[0] : b_.createOp(spv::OpVectorShuffle, t, operands);
+}
+
+/// `words` (`words_count` components of the register's kind, in order) into
+/// the lanes of `mask`.
+void Emitter::write_held(HeldRegister& held, spv::Id words, uint32_t words_count, uint32_t mask)
+{
+    for (uint32_t c = 0, k = 0; c < 4; ++c) {
+        if (!(mask & (1u << c)))
+            continue;
+        held.id[c] = words;
+        held.index[c] = uint8_t(k++);
+        held.width[c] = uint8_t(words_count);
+    }
 }
 
 } // namespace dxspv::spirv

@@ -481,6 +481,7 @@ TEST_CASE("spirv: integer and bit operations")
     b.op(Opcode::imax, {r(0, "y", i)}, {rs(1, "x", i), rs(1, "y", i)});
     b.op(Opcode::umin, {r(0, "z")}, {rs(1, "x"), rs(1, "y")});
     b.op(Opcode::umax, {r(0, "w")}, {rs(1, "x"), rs(1, "y")});
+    store_result(b, 80, 0, "xyzw", "xyzw"); // r0 before ubfe / ibfe overwrite it (else imin / imax are dead)
     b.op(Opcode::ineg, {r(1, "x", i)}, {rs(1, "x", i)});
     b.op(Opcode::ishl, {r(1, "y", i)}, {rs(1, "y", i), lu(33)});
     b.op(Opcode::ishr, {r(1, "zw", i)}, {rs(1, "zw", i), rs(0, "xy")});
@@ -527,6 +528,7 @@ TEST_CASE("spirv: conversions and doubles")
     b.op(Opcode::itof, {r(1, "z", f)}, {rs(1, "x", i)});
     b.op(Opcode::f32tof16, {r(1, "w")}, {rs(0, "y", f)});
     b.op(Opcode::f16tof32, {r(0, "zw", f)}, {rs(1, "ww")});
+    store_result(b, 64, 0, "xyzw", "xyzw"); // r0 before dne / dlt overwrite it (else the half conversions are dead)
     b.op(Opcode::ftod, {r(2, "xy", d)}, {rs(0, "x", f)});
     b.op(Opcode::ftod, {r(2, "zw", d)}, {rs(0, "y", f)});
     b.op(Opcode::dadd, {r(3, "xyzw", d)}, {rs(2, "xyzw", d), ld64(1.5, -2.0)});

@@ -205,6 +205,54 @@ ret
     CHECK_HAS(texts[3], "OpDemoteToHelperInvocation");
 }
 
+TEST_CASE("spirv: a register held as a value takes writes lane by lane; a read makes one instruction")
+{
+    // r0.x is written twice (the first value is dead), r0.y and r0.zw once
+    // each; o0 takes r0 whole, o1 two of its lanes in another order. Held
+    // as whole vectors, each partial write made an insert or a shuffle, and
+    // an overwritten lane stayed alive as the base of the next one.
+    dxspv::vsir::Program p = assemble(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// COLOR                    0   xyzw        0     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+// SV_Target                1   xy          1   TARGET   float   xy
+//
+ps_5_0
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xy
+dcl_temps 1
+exp r0.x, v0.x
+sqrt r0.x, v0.y
+log r0.y, v0.z
+mul r0.zw, v0.zzzw, l(0.000000, 0.000000, 2.000000, 3.000000)
+mov o0.xyzw, r0.xyzw
+mov o1.xy, r0.wzww
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    const std::string& t = texts[1];
+    CHECK_HAS_NOT(t, "OpCompositeInsert");
+    CHECK_HAS_NOT(t, "Exp2"); // the overwritten r0.x
+    CHECK_HAS(t, "Sqrt");
+    CHECK_HAS(t, "Log2");
+    // o0: the three written values in one construct (two lanes extracted
+    // from the mul's vec2); o1: one shuffle of the mul's result (the other
+    // shuffle reads v0.zw for the mul).
+    CHECK(count(t, "OpCompositeConstruct %v4float") == 1);
+    CHECK(count(t, "OpVectorShuffle %v2float") == 2);
+    CHECK_HAS_NOT(t, "OpBitcast");
+}
+
 TEST_CASE("spirv: pixel shader interface, sampling, queries and pull-model interpolation")
 {
     dxspv::vsir::Program p = assemble(pixel_shader);
