@@ -169,9 +169,7 @@ void DeclarationReader::remember_value_type(RegisterFile file)
     if (decl_.index >= max_tracked_range_id)
         return;
     auto& types = file == RegisterFile::uav ? ctx_.uav_value_types : ctx_.resource_value_types;
-    if (types.size() <= decl_.index)
-        types.resize(decl_.index + 1, DataType::f32);
-    types[decl_.index] = value_type_of(decl_.return_type[0]);
+    types.set(decl_.index, value_type_of(decl_.return_type[0]));
 }
 
 /// v#/o#/system registers of input and output declarations.
@@ -344,11 +342,9 @@ bool DeclarationReader::read(uint32_t number)
     if (!payload(number))
         return false;
     vsir::Program& program = *ctx_.program;
-    uint32_t dst_count = uint32_t(vsir::opcode_info(op_).dst_count);
-    uint32_t inst = program.add_instruction(op_, dst_count, 0, ctx_.offset_of(cur_.start));
-    if (dst_count)
-        program.dsts[program.instructions[inst].dst_first] = dst_;
-    program.add_declaration(inst) = decl_;
+    uint32_t dst_count = vsir::opcode_info(op_).dst_count ? 1 : 0; // declarations declare at most one register
+    uint32_t inst = program.add_instruction(op_, {&dst_, dst_count}, {}, ctx_.offset_of(cur_.start));
+    program.add_declaration(inst, decl_);
     return true;
 }
 

@@ -48,6 +48,10 @@ constexpr Row I(uint16_t number, Opcode op, const char* dst, const char* src)
         row.entry.dst[i] = slot_of(dst[i]);
     for (size_t i = 0; i < row.entry.src_count; ++i)
         row.entry.src[i] = slot_of(src[i]);
+    for (Slot slot : row.entry.dst)
+        row.entry.value_slots |= slot == Slot::value;
+    for (Slot slot : row.entry.src)
+        row.entry.value_slots |= slot == Slot::value;
     return row;
 }
 
@@ -396,19 +400,6 @@ vsir::DataType value_type_of_return_type(vsir::DataType type)
     case vsir::DataType::continued: return vsir::DataType::u32;
     default: return vsir::DataType::f32;
     }
-}
-
-vsir::DataType slot_type(Slot slot)
-{
-    switch (slot) {
-    case Slot::f32: return vsir::DataType::f32;
-    case Slot::i32: return vsir::DataType::i32;
-    case Slot::u32: return vsir::DataType::u32;
-    case Slot::f64: return vsir::DataType::f64;
-    case Slot::value: return vsir::DataType::f32;
-    case Slot::any: return vsir::DataType::opaque;
-    }
-    return vsir::DataType::none;
 }
 
 } // namespace dxspv::tpf

@@ -35,6 +35,7 @@ struct OpcodeEntry {
     uint8_t src_count = 0;
     Slot dst[2] = {};
     Slot src[6] = {};
+    bool value_slots = false; ///< a dst or src slot is Slot::value
 };
 
 /// The entry for TPF opcode number `number`; its handling is
@@ -42,7 +43,18 @@ struct OpcodeEntry {
 const OpcodeEntry& opcode_entry(uint32_t number);
 
 /// VSIR data type of a non-resource slot.
-vsir::DataType slot_type(Slot slot);
+constexpr vsir::DataType slot_type(Slot slot)
+{
+    switch (slot) {
+    case Slot::f32: return vsir::DataType::f32;
+    case Slot::i32: return vsir::DataType::i32;
+    case Slot::u32: return vsir::DataType::u32;
+    case Slot::f64: return vsir::DataType::f64;
+    case Slot::value: return vsir::DataType::f32;
+    case Slot::any: return vsir::DataType::opaque;
+    }
+    return vsir::DataType::none;
+}
 
 /// Reverse lookup: the TPF opcode number of a VSIR opcode the table maps
 /// (instructions and declarations), or op_count when TPF has none

@@ -89,11 +89,11 @@ constexpr const char* operand_type_names[operand_type_count] = {
 };
 
 /// Swizzle reading the components of `mask` in order, repeating the last.
-uint8_t swizzle_from_mask(uint8_t mask)
+constexpr uint8_t swizzle_from_mask(uint8_t mask)
 {
     if (!mask)
         return vsir::swizzle_identity;
-    unsigned comps[4];
+    unsigned comps[4] = {};
     unsigned n = 0;
     for (unsigned c = 0; c < 4; ++c)
         if (mask & (1u << c))
@@ -105,12 +105,33 @@ uint8_t swizzle_from_mask(uint8_t mask)
     return vsir::make_swizzle(comps[0], comps[1], comps[2], comps[3]);
 }
 
-uint8_t mask_from_swizzle(uint8_t swizzle)
+constexpr uint8_t mask_from_swizzle(uint8_t swizzle)
 {
     uint8_t mask = 0;
     for (unsigned i = 0; i < 4; ++i)
         mask |= uint8_t(1u << vsir::swizzle_component(swizzle, i));
     return mask;
+}
+
+/// The two above for every mask and swizzle (operand token bits [11:04]).
+constexpr auto mask_swizzles = [] {
+    std::array<uint8_t, 16> t{};
+    for (unsigned m = 0; m < 16; ++m)
+        t[m] = swizzle_from_mask(uint8_t(m));
+    return t;
+}();
+constexpr auto swizzle_masks = [] {
+    std::array<uint8_t, 256> t{};
+    for (unsigned s = 0; s < 256; ++s)
+        t[s] = mask_from_swizzle(uint8_t(s));
+    return t;
+}();
+
+/// The register files a decoded operand is rewritten for (VSIR.md convention 3).
+constexpr bool is_descriptor_file(RegisterFile file)
+{
+    return file == RegisterFile::resource || file == RegisterFile::uav || file == RegisterFile::sampler ||
+           file == RegisterFile::constant_buffer;
 }
 
 class OperandDecoder {
@@ -126,6 +147,7 @@ private:
             return true;
         return report_truncated(ctx_, cur_, what);
     }
+    bool read_selection(uint32_t token, Operand& out);
     bool read_extended(uint32_t token, Operand& out);
     bool read_immediate(Operand& out);
     bool read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags, unsigned i);
@@ -190,6 +212,8 @@ bool OperandDecoder::read_immediate(Operand& out)
 
 bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags, unsigned i)
 {
+    if (repr == index_imm32) // the usual one
+        return next(out.offset, "register index");
     bool has_imm = repr != index_relative;
     bool has_rel = repr == index_relative || repr == index_imm32_relative || repr == index_imm64_relative;
     if (repr > index_imm64_relative)
@@ -221,14 +245,7 @@ bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterInd
         if (rel.reg.file == RegisterFile::immediate64 || rel.reg.dimension == Dimension::none)
             return ctx_.fail(Code::tpf_bad_operand, token_, "%s cannot be a relative address",
                              operand_type_names[rel.tpf_type]);
-        vsir::SrcParam src;
-        src.reg = rel.reg;
-        src.swizzle = rel.swizzle;
-        src.modifier = rel.modifier;
-        src.form = rel.form;
-        src.form_mask = rel.raw_mask;
-        src.token_flags = rel.token_flags;
-        out.rel_addr = ctx_.program->add_src(src);
+        out.rel_addr = ctx_.program->add_src(src_param(rel));
     }
     return true;
 }
@@ -253,6 +270,48 @@ bool OperandDecoder::normalise_descriptor(Operand& out)
     return true;
 }
 
+/// Operand token bits [11:00]: the component count and selection.
+bool OperandDecoder::read_selection(uint32_t token, Operand& out)
+{
+    out.components = uint8_t(bits(token, 0, 2));
+    switch (out.components) {
+    case components_0:
+        out.form = vsir::OperandForm::none;
+        out.swizzle = vsir::make_swizzle(0, 0, 0, 0);
+        return true;
+    case components_1:
+        out.form = vsir::OperandForm::one;
+        out.mask = 0x1;
+        out.swizzle = vsir::make_swizzle(0, 0, 0, 0);
+        return true;
+    case components_4: break;
+    default:
+        return ctx_.fail(Code::tpf_bad_components, token_, "N-component operand (%s)",
+                         operand_type_names[out.tpf_type]);
+    }
+    switch (bits(token, 2, 2)) {
+    case select_mask:
+        out.form = vsir::OperandForm::mask;
+        out.mask = out.raw_mask = uint8_t(bits(token, 4, 4));
+        out.swizzle = mask_swizzles[out.mask];
+        return true;
+    case select_swizzle:
+        out.form = vsir::OperandForm::swizzle;
+        out.swizzle = uint8_t(bits(token, 4, 8));
+        out.mask = swizzle_masks[out.swizzle];
+        return true;
+    case select_one: {
+        unsigned c = bits(token, 4, 2);
+        out.form = vsir::OperandForm::select;
+        out.swizzle = vsir::make_swizzle(c, c, c, c);
+        out.mask = uint8_t(1u << c);
+        return true;
+    }
+    default:
+        return ctx_.fail(Code::tpf_bad_components, token_, "unknown component selection mode %u", bits(token, 2, 2));
+    }
+}
+
 bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, Operand& out)
 {
     token_ = cur_.pos;
@@ -261,7 +320,6 @@ bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, 
         return false;
 
     out = Operand{};
-    out.components = uint8_t(bits(token, 0, 2));
     out.tpf_type = uint8_t(bits(token, 12, 8));
     if (out.tpf_type >= operand_type_count)
         return ctx_.fail(Code::tpf_unknown_operand_type, token_, "unknown operand type %u", out.tpf_type);
@@ -272,42 +330,19 @@ bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, 
                          "interfaces and class linkage are not supported (operand %s)",
                          operand_type_names[out.tpf_type]);
     }
-    if (out.components == components_n)
-        return ctx_.fail(Code::tpf_bad_components, token_, "N-component operand (%s)",
-                         operand_type_names[out.tpf_type]);
-
-    out.form = out.components == components_0 ? vsir::OperandForm::none
-               : out.components == components_1 ? vsir::OperandForm::one
-               : bits(token, 2, 2) == select_mask ? vsir::OperandForm::mask
-               : bits(token, 2, 2) == select_swizzle ? vsir::OperandForm::swizzle : vsir::OperandForm::select;
-    if (out.components == components_4) {
-        switch (bits(token, 2, 2)) {
-        case select_mask: out.mask = out.raw_mask = uint8_t(bits(token, 4, 4)); out.swizzle = swizzle_from_mask(out.mask); break;
-        case select_swizzle: out.swizzle = uint8_t(bits(token, 4, 8)); out.mask = mask_from_swizzle(out.swizzle); break;
-        case select_one: {
-            unsigned c = bits(token, 4, 2);
-            out.swizzle = vsir::make_swizzle(c, c, c, c);
-            out.mask = uint8_t(1u << c);
-            break;
-        }
-        default:
-            return ctx_.fail(Code::tpf_bad_components, token_, "unknown component selection mode %u",
-                             bits(token, 2, 2));
-        }
-    } else {
-        out.mask = out.components == components_1 ? 0x1 : 0;
-        out.swizzle = vsir::make_swizzle(0, 0, 0, 0);
-    }
+    if (!read_selection(token, out))
+        return false;
 
     vsir::Register& reg = out.reg;
     reg.file = info.file;
-    reg.type = info.shape == Shape::opaque ? DataType::opaque : type;
+    out.opaque = info.shape == Shape::opaque;
+    reg.type = out.opaque ? DataType::opaque : type;
     uint32_t index_count = bits(token, 20, 2);
     if (!(info.index_counts & (1u << index_count)))
         return ctx_.fail(Code::tpf_bad_index_count, token_, "%s operand with %u indices",
                          operand_type_names[out.tpf_type], index_count);
 
-    if (!read_extended(token, out))
+    if ((token & extended_bit) && !read_extended(token, out))
         return false;
 
     reg.index_count = uint8_t(index_count);
@@ -332,10 +367,7 @@ bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, 
     case Shape::opaque: reg.dimension = Dimension::none; break;
     case Shape::refused: break;
     }
-
-    bool descriptor = reg.file == RegisterFile::resource || reg.file == RegisterFile::uav ||
-                      reg.file == RegisterFile::sampler || reg.file == RegisterFile::constant_buffer;
-    if (descriptor && form == DescriptorForm::instruction)
+    if (form == DescriptorForm::instruction && is_descriptor_file(reg.file))
         return normalise_descriptor(out);
     return true;
 }
@@ -366,27 +398,17 @@ bool read_operand(Context& ctx, Cursor& cur, vsir::DataType type, DescriptorForm
     return OperandDecoder(ctx, cur).decode(type, form, 0, out);
 }
 
-bool read_src(Context& ctx, Cursor& cur, vsir::DataType type, vsir::SrcParam& out)
+bool read_src(Context& ctx, Cursor& cur, vsir::DataType type, Operand& out)
 {
-    Operand op;
-    if (!read_operand(ctx, cur, type, DescriptorForm::instruction, op))
-        return false;
-    out.reg = op.reg;
-    out.swizzle = op.swizzle;
-    out.modifier = op.modifier;
-    out.form = op.form;
-    out.form_mask = op.raw_mask;
-    out.token_flags = op.token_flags;
-    return true;
+    return OperandDecoder(ctx, cur).decode(type, DescriptorForm::instruction, 0, out);
 }
 
-bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, vsir::DstParam& out)
+bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, Operand& out)
 {
     uint32_t token = cur.pos;
-    Operand op;
-    if (!read_operand(ctx, cur, type, DescriptorForm::instruction, op))
+    if (!OperandDecoder(ctx, cur).decode(type, DescriptorForm::instruction, 0, out))
         return false;
-    switch (op.reg.file) {
+    switch (out.reg.file) {
     case RegisterFile::immediate:
     case RegisterFile::immediate64:
     case RegisterFile::constant_buffer:
@@ -394,15 +416,9 @@ bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, vsir::DstParam& ou
     case RegisterFile::resource:
     case RegisterFile::sampler:
     case RegisterFile::label:
-        return ctx.fail(Code::tpf_bad_operand, token, "%s cannot be a destination", operand_type_names[op.tpf_type]);
-    default: break;
+        return ctx.fail(Code::tpf_bad_operand, token, "%s cannot be a destination", operand_type_names[out.tpf_type]);
+    default: return true;
     }
-    out.reg = op.reg;
-    out.write_mask = op.mask;
-    out.modifiers = 0;
-    out.form = op.form;
-    out.token_flags = op.token_flags;
-    return true;
 }
 
 } // namespace dxspv::tpf

@@ -21,6 +21,7 @@ struct Operand {
     vsir::OperandForm form = vsir::OperandForm::unspecified; ///< as encoded
     uint8_t token_flags = 0; ///< vsir::OperandTokenFlags
     uint8_t raw_mask = 0;    ///< the token's mask (mask form)
+    bool opaque = false;     ///< resource-like register (is_opaque_file)
 };
 
 /// How descriptor registers (t, u, s, cb) are indexed.
@@ -34,8 +35,35 @@ enum class DescriptorForm : uint8_t {
 /// Reports a diagnostic and returns false on malformed input.
 bool read_operand(Context& ctx, Cursor& cur, vsir::DataType type, DescriptorForm form, Operand& out);
 
-bool read_src(Context& ctx, Cursor& cur, vsir::DataType type, vsir::SrcParam& out);
-bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, vsir::DstParam& out);
+/// Decodes a source or destination operand of an instruction (descriptors
+/// in the instruction form; read_dst refuses the files a destination
+/// cannot have). The caller makes the parameter with src_param or
+/// dst_param once the operand is decoded: decoding appends the sources of
+/// relative addresses to the program, which may move its pools.
+bool read_src(Context& ctx, Cursor& cur, vsir::DataType type, Operand& out);
+bool read_dst(Context& ctx, Cursor& cur, vsir::DataType type, Operand& out);
+
+inline vsir::SrcParam src_param(const Operand& op)
+{
+    vsir::SrcParam src;
+    src.reg = op.reg;
+    src.swizzle = op.swizzle;
+    src.modifier = op.modifier;
+    src.form = op.form;
+    src.form_mask = op.raw_mask;
+    src.token_flags = op.token_flags;
+    return src;
+}
+
+inline vsir::DstParam dst_param(const Operand& op)
+{
+    vsir::DstParam dst;
+    dst.reg = op.reg;
+    dst.write_mask = op.mask;
+    dst.form = op.form;
+    dst.token_flags = op.token_flags;
+    return dst;
+}
 
 /// True for register files whose operands carry no components (resources,
 /// samplers, UAVs, TGSM, labels, streams): VSIR dimension none, type opaque.

@@ -118,9 +118,7 @@ void type_resource_values(const Context& ctx, vsir::Program& program, const vsir
     DataType type = DataType::f32;
     if (resource) {
         const auto& types = resource->file == vsir::RegisterFile::uav ? ctx.uav_value_types : ctx.resource_value_types;
-        uint32_t id = resource->idx[0].offset;
-        if (id < types.size())
-            type = types[id];
+        type = types.get(resource->idx[0].offset);
     }
     for (uint32_t i = 0; i < ins.dst_count; ++i)
         if (entry.dst[i] == Slot::value)
@@ -132,32 +130,31 @@ void type_resource_values(const Context& ctx, vsir::Program& program, const vsir
 
 /// Resource, sampler, UAV, TGSM, label and stream operands go in opaque
 /// slots and nowhere else.
-bool check_slot(const Context& ctx, uint32_t at, const OpcodeEntry& entry, Slot slot, const vsir::Register& reg)
+bool check_slot(const Context& ctx, uint32_t at, const OpcodeEntry& entry, Slot slot, const Operand& op)
 {
-    if ((slot == Slot::any) == is_opaque_file(reg.file))
+    if ((slot == Slot::any) == op.opaque)
         return true;
     return ctx.fail(Code::tpf_bad_operand, at, "register file %s not allowed in this operand of %s",
-                    vsir::register_prefix(reg.file), vsir::opcode_info(entry.op).name);
+                    vsir::register_prefix(op.reg.file), vsir::opcode_info(entry.op).name);
 }
 
 bool read_instruction(Context& ctx, Cursor& cur, uint32_t token, const OpcodeEntry& entry, const ExtendedOpcode& ext)
 {
     vsir::Program& program = *ctx.program;
     uint32_t inst = program.add_instruction(entry.op, entry.dst_count, entry.src_count, ctx.offset_of(cur.start));
-    // Operands are decoded into locals: relative addresses grow the src pool.
+    // Operands are decoded into a local: relative addresses grow the src pool.
+    Operand op;
     for (uint32_t i = 0; i < entry.dst_count; ++i) {
-        vsir::DstParam dst;
         uint32_t at = cur.pos;
-        if (!read_dst(ctx, cur, slot_type(entry.dst[i]), dst) || !check_slot(ctx, at, entry, entry.dst[i], dst.reg))
+        if (!read_dst(ctx, cur, slot_type(entry.dst[i]), op) || !check_slot(ctx, at, entry, entry.dst[i], op))
             return false;
-        program.dsts[program.instructions[inst].dst_first + i] = dst;
+        program.dsts[program.instructions[inst].dst_first + i] = dst_param(op);
     }
     for (uint32_t i = 0; i < entry.src_count; ++i) {
-        vsir::SrcParam src;
         uint32_t at = cur.pos;
-        if (!read_src(ctx, cur, slot_type(entry.src[i]), src) || !check_slot(ctx, at, entry, entry.src[i], src.reg))
+        if (!read_src(ctx, cur, slot_type(entry.src[i]), op) || !check_slot(ctx, at, entry, entry.src[i], op))
             return false;
-        program.srcs[program.instructions[inst].src_first + i] = src;
+        program.srcs[program.instructions[inst].src_first + i] = src_param(op);
     }
 
     vsir::Instruction& ins = program.instructions[inst];
@@ -178,7 +175,8 @@ bool read_instruction(Context& ctx, Cursor& cur, uint32_t token, const OpcodeEnt
     for (unsigned c = 0; c < 4; ++c)
         ins.resource_type[c] = ext.return_type[c];
     apply_controls(program, ins, token);
-    type_resource_values(ctx, program, ins, entry);
+    if (entry.value_slots)
+        type_resource_values(ctx, program, ins, entry);
 
     if (entry.op == Opcode::case_ && program.src(ins, 0).reg.file != vsir::RegisterFile::immediate)
         return ctx.fail(Code::tpf_bad_operand, cur.start, "case value is not an immediate");
@@ -273,7 +271,7 @@ bool read_one(Context& ctx, uint32_t& pos)
     if (length == 0 || length > ctx.word_count - pos)
         return ctx.fail(Code::tpf_bad_instruction_length, pos, "instruction length %u (%u tokens left)", length,
                         ctx.word_count - pos);
-    Cursor cur{&ctx, pos, pos + 1, pos + length};
+    Cursor cur{ctx.bytes, pos, pos + 1, pos + length};
     pos += length;
     if (entry.handling == Handling::unknown) {
         ctx.fail(Code::tpf_unknown_opcode, cur.start, "unknown opcode 0x%x", number);
@@ -320,7 +318,6 @@ bool read_program(std::span<const uint8_t> shex_chunk, uint32_t chunk_offset_in_
                   Diagnostics& diags)
 {
     size_t errors_before = diags.error_count();
-    ScratchScope scratch; // the context's tables (the program is the caller's, on the heap)
     Context ctx;
     ctx.bytes = shex_chunk.data();
     ctx.base_offset = chunk_offset_in_container;

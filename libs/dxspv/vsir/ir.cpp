@@ -76,18 +76,48 @@ const char* resource_dimension_name(ResourceDimension dim)
     return "<invalid>";
 }
 
+namespace {
+
+/// Appends `count` default parameters: resize's generic path (an out-of-line
+/// call, a loop that copies the first element) costs more than the one to
+/// three parameters of most instructions.
+template <typename Param>
+void append_default(std::vector<Param>& pool, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; ++i)
+        pool.emplace_back();
+}
+
+} // namespace
+
 uint32_t Program::add_instruction(Opcode op, uint32_t dst_count, uint32_t src_count, uint32_t location)
 {
-    Instruction ins;
+    Instruction& ins = instructions.emplace_back();
     ins.opcode = op;
     ins.dst_count = uint8_t(dst_count);
     ins.src_count = uint16_t(src_count); // callers keep to max_src_count
     ins.dst_first = uint32_t(dsts.size());
     ins.src_first = uint32_t(srcs.size());
     ins.location = location;
-    dsts.resize(dsts.size() + dst_count);
-    srcs.resize(srcs.size() + src_count);
-    instructions.push_back(ins);
+    append_default(dsts, dst_count);
+    append_default(srcs, src_count);
+    return uint32_t(instructions.size() - 1);
+}
+
+uint32_t Program::add_instruction(Opcode op, std::span<const DstParam> dst, std::span<const SrcParam> src,
+                                  uint32_t location)
+{
+    Instruction& ins = instructions.emplace_back();
+    ins.opcode = op;
+    ins.dst_count = uint8_t(dst.size());
+    ins.src_count = uint16_t(src.size()); // callers keep to max_src_count
+    ins.dst_first = uint32_t(dsts.size());
+    ins.src_first = uint32_t(srcs.size());
+    ins.location = location;
+    for (const DstParam& param : dst) // (insert's generic path costs more for the usual one or two)
+        dsts.push_back(param);
+    for (const SrcParam& param : src)
+        srcs.push_back(param);
     return uint32_t(instructions.size() - 1);
 }
 
@@ -95,6 +125,12 @@ Declaration& Program::add_declaration(uint32_t inst)
 {
     instructions[inst].decl = uint32_t(decls.size());
     return decls.emplace_back();
+}
+
+void Program::add_declaration(uint32_t inst, const Declaration& decl)
+{
+    instructions[inst].decl = uint32_t(decls.size());
+    decls.push_back(decl);
 }
 
 uint32_t Program::add_src(const SrcParam& src)

@@ -278,8 +278,14 @@ struct Program {
     /// Appends an instruction with `dst_count` + `src_count` default
     /// parameters reserved contiguously; returns its index.
     uint32_t add_instruction(Opcode op, uint32_t dst_count, uint32_t src_count, uint32_t location = 0);
+    /// Appends an instruction whose parameters are copies of `dst` and
+    /// `src` (none default-constructed first); returns its index.
+    uint32_t add_instruction(Opcode op, std::span<const DstParam> dst, std::span<const SrcParam> src,
+                             uint32_t location = 0);
     /// Appends a declaration payload and links it to instruction `inst`.
     Declaration& add_declaration(uint32_t inst);
+    /// Appends a copy of `decl` as the payload of instruction `inst`.
+    void add_declaration(uint32_t inst, const Declaration& decl);
     /// Appends a stand-alone source (relative addressing); returns its index.
     uint32_t add_src(const SrcParam& src);
 

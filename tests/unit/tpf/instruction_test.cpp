@@ -172,3 +172,28 @@ TEST_CASE("tpf: resource loads take the declared return type")
     CHECK(p.dst(p.instructions[5], 1).reg.type == DataType::u32);
     CHECK(p.instructions[6].opcode == Opcode::check_access_fully_mapped);
 }
+
+TEST_CASE("tpf: value types of range ids past the reader's in-place table")
+{
+    Result r;
+    read(Prog(ps, 5, 0)
+             .op(op_dcl_resource, {zero(operand_resource, {40})}, 3u << 11, {}, {0x3333})
+             .op(op_dcl_uav_typed, {zero(operand_uav, {31})}, 3u << 11, {}, {0x4444})
+             .op(op_dcl_uav_typed, {zero(operand_uav, {32})}, 3u << 11, {}, {0x3333})
+             .op(op_ld, {dst(operand_temp, {0}), src(operand_temp, {1}), src(operand_resource, {40})})
+             .op(op_ld, {dst(operand_temp, {0}), src(operand_temp, {1}), src(operand_resource, {39})})
+             .op(op_ld, {dst(operand_temp, {0}), src(operand_temp, {1}), src(operand_resource, {1000})})
+             .op(op_ld_uav_typed, {dst(operand_temp, {0}), src(operand_temp, {1}), src(operand_uav, {31})})
+             .op(op_ld_uav_typed, {dst(operand_temp, {0}), src(operand_temp, {1}), src(operand_uav, {32})})
+             .op(op_ld_uav_typed, {dst(operand_temp, {0}), src(operand_temp, {1}), src(operand_uav, {40})})
+             .bytes(),
+         r);
+    require_ok(r);
+    const auto& p = r.program;
+    CHECK(p.dst(p.instructions[3], 0).reg.type == DataType::i32);
+    CHECK(p.dst(p.instructions[4], 0).reg.type == DataType::f32); // undeclared, below a declared one
+    CHECK(p.dst(p.instructions[5], 0).reg.type == DataType::f32); // undeclared, past the declared ones
+    CHECK(p.dst(p.instructions[6], 0).reg.type == DataType::u32);
+    CHECK(p.dst(p.instructions[7], 0).reg.type == DataType::i32);
+    CHECK(p.dst(p.instructions[8], 0).reg.type == DataType::f32); // t40 is declared, u40 is not
+}
