@@ -430,12 +430,19 @@ spv::Id Emitter::composite_constant(Kind kind, const spv::Id* parts, uint32_t co
     if (count == 1)
         return parts[0];
     CompositeKey key{type(kind, count), {}};
-    for (uint32_t i = 0; i < count && i < 4; ++i)
+    uint64_t hash = key.type;
+    for (uint32_t i = 0; i < count && i < 4; ++i) {
         key.parts[i] = parts[i];
-    spv::Id& c = composite_consts_[key];
-    if (!c)
-        c = b_.make_composite_constant(key.type, parts, count);
-    return c;
+        hash = (hash ^ parts[i]) * 0x100000001b3ull;
+    }
+    uint32_t& last = composite_index_[hash];
+    for (uint32_t k = last; k; k = composite_consts_[k - 1].next)
+        if (composite_consts_[k - 1].key == key)
+            return composite_consts_[k - 1].id;
+    spv::Id id = b_.make_composite_constant(key.type, parts, count);
+    composite_consts_.push_back({key, id, last});
+    last = uint32_t(composite_consts_.size());
+    return id;
 }
 
 spv::Id Emitter::splat_constant(Kind kind, uint32_t count, uint64_t bits)

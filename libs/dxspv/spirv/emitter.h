@@ -28,7 +28,6 @@
 #include <array>
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -479,18 +478,13 @@ public:
         std::array<spv::Id, 4> parts;
         bool operator==(const CompositeKey&) const = default;
     };
-    struct CompositeKeyHash {
-        size_t operator()(const CompositeKey& k) const
-        {
-            uint64_t h = k.type;
-            for (spv::Id p : k.parts)
-                h = h * 0x100000001b3ull ^ p;
-            return size_t(h);
-        }
+    struct CompositeConstant {
+        CompositeKey key;
+        spv::Id id;
+        uint32_t next; ///< 1 + the index of another one whose key has the same hash, or 0
     };
-    std::unordered_map<CompositeKey, spv::Id, CompositeKeyHash, std::equal_to<CompositeKey>,
-        ScratchAllocator<std::pair<const CompositeKey, spv::Id>>>
-        composite_consts_;
+    ScratchVector<CompositeConstant> composite_consts_;
+    U64Map composite_index_; ///< a hash of a key -> 1 + the index of the last composite with it
 
     ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
     ScratchVector<HeldRegister> temp_held_;  ///< r# held lane by lane (temp_values_)
