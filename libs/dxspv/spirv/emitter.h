@@ -326,6 +326,8 @@ public:
         /// (inline_entry_): each register as a value, made by the input
         /// copies before the program.
         ScratchVector<spv::Id> reg_values;
+        /// With reg_values: per register, whether a source reads it.
+        ScratchVector<uint8_t> read;
         /// Instead of `array` and `reg_vars`, for the outputs of a program
         /// that is one block (straight_line_): each register held lane by
         /// lane, a vec4 where all its outputs are 32-bit floats (no words in

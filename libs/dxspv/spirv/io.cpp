@@ -502,6 +502,12 @@ void Emitter::create_register_storage(IoSet& set)
     bool indexed = file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input);
     if (inline_entry_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
         set.reg_values.resize(set.regs.size());
+        // Never indexed on this path: a source names its register.
+        set.read.assign(set.regs.size(), 0);
+        for (const vsir::SrcParam& src : prog_.srcs)
+            if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1
+                && src.reg.idx[0].offset < set.read.size())
+                set.read[src.reg.idx[0].offset] = 1;
         return;
     }
     // The outputs of an entry that is one block: each register held lane
@@ -619,6 +625,10 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
         // Only stream 0 reaches the rasterizer: system values of the other
         // streams are plain (stream-output) variables.
         BuiltinInfo bi = e.stream ? BuiltinInfo{} : builtin_for(sv, set.output);
+        // An input of the entry point that the program neither declares nor
+        // reads gets no variable (a builtin's would add its capabilities).
+        if (!set.read.empty() && !set.read[v.reg] && !(reg.mask & e.mask) && !bi.is_array)
+            continue;
         v.builtin = bi.builtin;
         v.stream = uint8_t(e.stream);
         if (bi.is_array) {
@@ -936,20 +946,12 @@ void Emitter::copy_input_registers(IoSet& set)
 {
     spv::Id uvec4 = type(Kind::u32, 4);
     bool values = !set.reg_values.empty();
-    // As values, only the registers the program reads (never indexed on
-    // this path: a source names its register): the others' loads would
-    // only be pruned again.
-    ScratchVector<uint8_t> read;
-    if (values) {
-        read.assign(set.reg_values.size(), 0);
-        for (const vsir::SrcParam& src : prog_.srcs)
-            if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 &&
-                src.reg.idx[0].offset < read.size())
-                read[src.reg.idx[0].offset] = 1;
+    // As values, only the registers the program reads (set.read): the
+    // others' loads would only be pruned again.
+    if (values)
         set.reg_value_shapes.assign(set.reg_values.size(), {});
-    }
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
-        if (values && !read[r]) {
+        if (values && !set.read[r]) {
             set.reg_values[r] = undef(Kind::u32, 4);
             continue;
         }

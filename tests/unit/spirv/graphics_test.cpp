@@ -253,6 +253,41 @@ ret
     CHECK_HAS_NOT(t, "OpBitcast");
 }
 
+TEST_CASE("spirv: signature inputs the program neither declares nor reads get no variable")
+{
+    // SV_Position and SV_RenderTargetArrayIndex are in the signature (the
+    // previous stage writes them) but not declared: no FragCoord, no Layer
+    // and so no Geometry capability; the declared TEXCOORD stays.
+    dxspv::vsir::Program p = assemble(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_POSITION              0   xyzw        0      POS   float
+// SV_RENDERTARGETARRAYINDEX     0   x           1  RTINDEX    uint
+// TEXCOORD                 0   xyz         2     NONE   float   xyz
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_4_0
+dcl_input_ps linear v2.xyz
+dcl_output o0.xyzw
+mov o0.xyzw, v2.xyzx
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    const std::string& t = texts[1];
+    CHECK_HAS(t, "Location 2");
+    CHECK_HAS_NOT(t, "FragCoord");
+    CHECK_HAS_NOT(t, "BuiltIn Layer");
+    CHECK_HAS_NOT(t, "OpCapability Geometry");
+}
+
 TEST_CASE("spirv: pixel shader interface, sampling, queries and pull-model interpolation")
 {
     dxspv::vsir::Program p = assemble(pixel_shader);
