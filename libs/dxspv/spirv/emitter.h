@@ -363,7 +363,7 @@ public:
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
     spv::Id set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component);
-    bool file_indexed(vsir::RegisterFile file) const;
+    bool file_indexed(vsir::RegisterFile file);
     void create_register_storage(IoSet& set);
     spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
     void copy_input_registers(IoSet& set);
@@ -513,6 +513,8 @@ public:
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};
     uint64_t system_files_ = 0; ///< bit f: system_builtins_[f] and system_scalars_[f] are set
+    uint64_t indexed_files_ = 0; ///< bit f: an operand of file f has a relative index (file_indexed)
+    bool indexed_files_known_ = false;
     static_assert(size_t(vsir::RegisterFile::count) <= 64);
 
     struct GeometryState {

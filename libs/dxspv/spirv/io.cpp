@@ -472,23 +472,21 @@ GatheredArray gathered_of(spv::BuiltIn b)
 } // namespace
 
 /// Whether any instruction addresses a register of `file` relatively.
-bool Emitter::file_indexed(vsir::RegisterFile file) const
+bool Emitter::file_indexed(vsir::RegisterFile file)
 {
-    auto indexed = [&](const vsir::Register& reg) {
-        if (reg.file != file)
-            return false;
-        for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
-            if (reg.idx[i].rel_addr != vsir::invalid_index)
-                return true;
-        return false;
-    };
-    for (const vsir::DstParam& d : prog_.dsts)
-        if (indexed(d.reg))
-            return true;
-    for (const vsir::SrcParam& src : prog_.srcs)
-        if (indexed(src.reg))
-            return true;
-    return false;
+    if (!indexed_files_known_) { // one walk over the operands for every file
+        auto note = [&](const vsir::Register& reg) {
+            for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
+                if (reg.idx[i].rel_addr != vsir::invalid_index && size_t(reg.file) < 64)
+                    indexed_files_ |= uint64_t(1) << size_t(reg.file);
+        };
+        for (const vsir::DstParam& d : prog_.dsts)
+            note(d.reg);
+        for (const vsir::SrcParam& src : prog_.srcs)
+            note(src.reg);
+        indexed_files_known_ = true;
+    }
+    return (indexed_files_ >> size_t(file)) & 1;
 }
 
 /// The Private registers of `set`: one uvec4 variable per register where
