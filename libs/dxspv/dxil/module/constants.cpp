@@ -1,6 +1,8 @@
 // Module reader: CONSTANTS blocks (module level and inside functions).
 #include "dxil/module/reader.h"
 
+#include <cstring>
+
 namespace dxspv::dxil::detail {
 
 namespace {
@@ -93,22 +95,18 @@ bool ModuleReader::read_constant(uint32_t code, TypeId type, Constant& c)
                         (unsigned long long)got, (unsigned long long)expected);
         if (code == cst_aggregate) {
             c.kind = ConstantKind::aggregate;
-            ids_.clear();
-            for (size_t i = 0; i < ops_.size(); ++i) {
-                uint32_t id = 0;
-                if (!value_id(i, id))
-                    return false;
-                ids_.push_back(id);
-            }
-            c.operands = copy_ids(ids_);
+            size_t bad = 0;
+            uint32_t unused = 0;
+            if (!ops_ids(0, max_count, c.operands, bad))
+                return value_id(bad, unused); // the diagnostic for the first operand out of range
             return true;
         }
         if (t.kind == TypeKind::struct_)
             return fail(Code::dxil_type_mismatch, "a data or string constant of a struct type");
         c.kind = code == cst_data ? ConstantKind::data : ConstantKind::string;
         uint64_t* p = m_.arena.alloc_array<uint64_t>(size_t(got));
-        for (size_t i = 0; i < ops_.size(); ++i)
-            p[i] = ops_[i];
+        if (!ops_.empty())
+            std::memcpy(p, ops_.data(), ops_.size() * sizeof(uint64_t));
         if (code == cst_cstring)
             p[ops_.size()] = 0;
         c.data = {p, size_t(got)};

@@ -376,20 +376,33 @@ bool ModuleReader::read_call(Instruction& inst)
     if (fnty != m_.types[ct].element)
         return fail(Code::dxil_type_mismatch, "a call's function type does not match its callee");
     const Type& ft = m_.types[fnty];
-    ids_.clear();
-    ids_.push_back(callee);
-    for (TypeId param : ft.members) {
-        ValueId v = 0;
-        if (!value_of_type(s, param, v))
-            return false;
-        ids_.push_back(v);
-    }
-    while (ft.vararg && s < ops_.size()) {
-        ValueId v = 0;
-        TypeId vt = no_id;
-        if (!value_type_pair(s, v, vt))
-            return false;
-        ids_.push_back(v);
+    std::span<const uint32_t> operands;
+    if (!ft.vararg) {
+        // The count is known: the arguments go straight into the arena.
+        size_t n = ft.members.size() + 1;
+        uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
+        p[0] = callee;
+        for (size_t k = 1; k < n; ++k)
+            if (!value_of_type(s, ft.members[k - 1], p[k]))
+                return false;
+        operands = {p, n};
+    } else {
+        ids_.clear();
+        ids_.push_back(callee);
+        for (TypeId param : ft.members) {
+            ValueId v = 0;
+            if (!value_of_type(s, param, v))
+                return false;
+            ids_.push_back(v);
+        }
+        while (s < ops_.size()) {
+            ValueId v = 0;
+            TypeId vt = no_id;
+            if (!value_type_pair(s, v, vt))
+                return false;
+            ids_.push_back(v);
+        }
+        operands = copy_ids(ids_);
     }
     if (s != ops_.size())
         return fail(Code::dxil_bad_instruction, "a call has %zu operands, its function type fewer", ops_.size());
@@ -399,7 +412,7 @@ bool ModuleReader::read_call(Instruction& inst)
     inst.extra = uint32_t(attrs);
     inst.flags = (cc & 1) ? 1 : 0;
     inst.sub = uint8_t((cc >> 1) & 0xFF);
-    inst.operands = copy_ids(ids_);
+    inst.operands = operands;
     return true;
 }
 

@@ -110,13 +110,9 @@ bool ModuleReader::read_metadata_block(bool local)
         case md_node:
         case md_distinct_node: {
             md.kind = code == md_node ? MetadataKind::node : MetadataKind::distinct_node;
-            ids_.clear();
-            for (uint64_t op : ops_) {
-                if (op > max_count)
-                    return fail(Code::dxil_bad_metadata_id, "metadata node operand %llu", (unsigned long long)op);
-                ids_.push_back(uint32_t(op));
-            }
-            md.operands = copy_ids(ids_);
+            size_t bad = 0;
+            if (!ops_ids(0, uint64_t(max_count) + 1, md.operands, bad))
+                return fail(Code::dxil_bad_metadata_id, "metadata node operand %llu", (unsigned long long)ops_[bad]);
             m_.metadata.push_back(md);
             break;
         }
@@ -128,13 +124,11 @@ bool ModuleReader::read_metadata_block(bool local)
             if (!have_name)
                 return fail(Code::dxil_bad_metadata, "NAMED_NODE without a preceding NAME");
             have_name = false;
-            ids_.clear();
-            for (uint64_t op : ops_) {
-                if (op >= max_count)
-                    return fail(Code::dxil_bad_metadata_id, "named metadata operand %llu", (unsigned long long)op);
-                ids_.push_back(uint32_t(op));
-            }
-            m_.named_metadata.push_back({pending_name, copy_ids(ids_)});
+            size_t bad = 0;
+            std::span<const uint32_t> operands;
+            if (!ops_ids(0, max_count, operands, bad))
+                return fail(Code::dxil_bad_metadata_id, "named metadata operand %llu", (unsigned long long)ops_[bad]);
+            m_.named_metadata.push_back({pending_name, operands});
             break;
         }
         case md_kind:

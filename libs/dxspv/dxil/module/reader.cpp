@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "dxil/dxil.h"
 
@@ -81,22 +82,47 @@ bool ModuleReader::skip_or_fail(uint32_t block_id)
 
 std::string_view ModuleReader::ops_name(size_t first)
 {
+    // Through a local pointer: the char stores may alias anything, so
+    // ops_[i] would reload the operands' pointer on every character.
     size_t n = first < ops_.size() ? ops_.size() - first : 0;
+    const uint64_t* src = ops_.data() + (n ? first : 0);
     char* p = m_.arena.alloc_array<char>(n + 1);
     for (size_t i = 0; i < n; ++i)
-        p[i] = char(ops_[first + i]);
+        p[i] = char(src[i]);
     p[n] = 0;
     return {p, n};
 }
 
 std::string_view ModuleReader::ops_string(size_t first) { return ops_name(first); }
 
-std::span<const uint32_t> ModuleReader::copy_ids(const ScratchVector<uint32_t>& ids)
+std::span<const uint32_t> ModuleReader::copy_ids(std::span<const uint32_t> ids)
 {
     uint32_t* p = m_.arena.alloc_array<uint32_t>(ids.size());
-    for (size_t i = 0; i < ids.size(); ++i)
-        p[i] = ids[i];
+    if (!ids.empty())
+        std::memcpy(p, ids.data(), ids.size() * sizeof(uint32_t));
     return {p, ids.size()};
+}
+
+bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad)
+{
+    // One pass for the bound, one to narrow into the arena: no staging copy.
+    size_t n = first < ops_.size() ? ops_.size() - first : 0;
+    const uint64_t* src = ops_.data() + (n ? first : 0);
+    uint64_t high = 0;
+    for (size_t i = 0; i < n; ++i)
+        high = src[i] > high ? src[i] : high;
+    if (n && high >= limit) {
+        for (size_t i = 0; i < n; ++i)
+            if (src[i] >= limit) {
+                bad = first + i;
+                return false;
+            }
+    }
+    uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
+    for (size_t i = 0; i < n; ++i)
+        p[i] = uint32_t(src[i]);
+    out = {p, n};
+    return true;
 }
 
 /// Every pointer type is in pointer_cache_ (the first of equal ones), so
@@ -360,13 +386,9 @@ bool ModuleReader::read_type_block()
             size_t first = code == type_function ? 2 : 1;
             if (!need(first, "STRUCT/FUNCTION"))
                 return false;
-            ids_.clear();
-            for (size_t i = first; i < ops_.size(); ++i) {
-                if (!ref_ok(ops_[i], "member"))
-                    return false;
-                ids_.push_back(uint32_t(ops_[i]));
-            }
-            t.members = copy_ids(ids_);
+            size_t bad = 0;
+            if (!ops_ids(first, std::max<uint64_t>(declared, m_.types.size()), t.members, bad))
+                return ref_ok(ops_[bad], "member");
             if (code == type_function) {
                 if (!ref_ok(ops_[1], "return"))
                     return false;

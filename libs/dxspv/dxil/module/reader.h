@@ -51,7 +51,10 @@ private:
     TypeId find_or_add(const Type& want);
     TypeId bool_type(TypeId like);
     std::string_view ops_string(size_t first);
-    std::span<const uint32_t> copy_ids(const ScratchVector<uint32_t>& ids);
+    std::span<const uint32_t> copy_ids(std::span<const uint32_t> ids);
+    /// ops_[first..] narrowed into the arena; false (`bad` = the first
+    /// operand's index) when one is >= `limit`.
+    bool ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad);
     std::string_view ops_name(size_t first);
 
     // constants.cpp
