@@ -148,8 +148,10 @@ public:
     }
     void resize(size_t n)
     {
-        if (n > size_)
-            std::memset(static_cast<void*>(append_uninitialized(n - size_)), 0, (n - size_) * sizeof(T));
+        if (n > size_) {
+            const size_t added = n - size_; // before append_uninitialized changes size_
+            std::memset(static_cast<void*>(append_uninitialized(added)), 0, added * sizeof(T));
+        }
         size_ = n;
     }
     void resize(size_t n, const T& value)
