@@ -211,7 +211,7 @@ public:
     Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
     void store_dst(const vsir::DstParam& dst, Value value);
     spv::Id merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind);
-    HeldRegister held_register(Kind kind, spv::Op initial) const;
+    static HeldRegister held_register(Kind kind, spv::Op initial);
     spv::Id read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
     void write_held(HeldRegister& held, spv::Id words, uint32_t words_count, uint32_t mask);
     spv::Id index_id(const vsir::RegisterIndex& index);

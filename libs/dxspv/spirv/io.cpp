@@ -1064,16 +1064,15 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
 {
     uint32_t count = v.is_array ? 1 : v.count;
     uint32_t iterations = v.is_array ? v.count : 1;
-    const uint8_t lane[8] = {uint8_t(v.first & 3), uint8_t((v.first + 1) & 3), uint8_t((v.first + 2) & 3),
-        uint8_t((v.first + 3) & 3), uint8_t((v.first + 4) & 3), uint8_t((v.first + 5) & 3),
-        uint8_t((v.first + 6) & 3), uint8_t((v.first + 7) & 3)};
     for (uint32_t it = 0; it < iterations; ++it) {
         spv::Id parts[4];
-        for (uint32_t i = 0; i < count; ++i)
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint8_t lane = uint8_t(std::min<uint32_t>(v.first + it + i, 3));
             parts[i] = !source && v.reg < set.reg_held.size()
-                           ? bitcast(read_held(set.reg_held[v.reg], &lane[it + i], 1), type(Kind::u32))
+                           ? bitcast(read_held(set.reg_held[v.reg], &lane, 1), type(Kind::u32))
                            : b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
                                                   : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
+        }
         spv::Id words = construct(Kind::u32, parts, count);
         Value val = from_words(words, count, v.kind == Kind::boolean ? Kind::u32 : v.kind);
         b_.createStore(val.id, io_var_pointer(v, true, vertex, v.array_base + it));

@@ -498,7 +498,8 @@ spv::Id Emitter::merge_words(spv::Id old, spv::Id words, uint32_t words_count, u
     return b_.createOp(spv::OpVectorShuffle, type(kind, 4), operands);
 }
 
-HeldRegister Emitter::held_register(Kind kind, spv::Op initial) const
+/// A register held lane by lane, every lane its initial value.
+HeldRegister Emitter::held_register(Kind kind, spv::Op initial)
 {
     HeldRegister held{};
     held.kind = kind;
