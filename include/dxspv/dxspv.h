@@ -87,6 +87,12 @@ enum dxspv_compile_option_name {
     DXSPV_COMPILE_OPTION_OPTIMIZE = 3,         /**< 1: run the SPIR-V optimiser on the output */
     DXSPV_COMPILE_OPTION_VALIDATE_IR = 4,      /**< 1: validate VSIR after every pass (default in debug builds) */
     DXSPV_COMPILE_OPTION_STATS = 5,            /**< 1: report the structurizer's statistics as warning W6010 */
+    /** 1: check a DXBC container's checksum (MD5 over the whole container)
+     * and warn (W0011) when it does not match. Off by default: the D3D
+     * runtime above a translation layer hands over the shaders it was given,
+     * re-hashing each costs as much as a small shader's translation, and a
+     * damaged container is still refused by the parsers' own checks. */
+    DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM = 6,
     DXSPV_COMPILE_OPTION_NAME_FORCE_32BIT = 0x7fffffff,
 };
 

@@ -93,6 +93,7 @@ struct CompileOptions {
     bool experimental_ops = false; ///< accept experimental DXIL opcodes
     bool optimize = false;         ///< run the SPIR-V optimiser
     bool stats = false;            ///< report the structurizer's statistics (warning W6010)
+    bool verify_checksum = false;  ///< warn (W0011) when a container's checksum does not match
     const char* source_name = nullptr; ///< used in messages
     const char* entry_point = nullptr; ///< DXIL libraries
     const dxspv_interface_info* interface_info = nullptr; ///< binding map (its `next` must be NULL)
@@ -121,6 +122,7 @@ inline Result compile(std::span<const std::byte> source, const CompileOptions& o
         {DXSPV_COMPILE_OPTION_EXPERIMENTAL_OPS, options.experimental_ops ? 1u : 0u},
         {DXSPV_COMPILE_OPTION_OPTIMIZE, options.optimize ? 1u : 0u},
         {DXSPV_COMPILE_OPTION_STATS, options.stats ? 1u : 0u},
+        {DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM, options.verify_checksum ? 1u : 0u},
     };
 
     dxspv_compile_info info = {};

@@ -29,6 +29,7 @@ using PhaseTimes = std::array<double, phase_count>;
 struct Settings {
     uint32_t runs = 20; ///< timed runs per shader, after one warm-up run
     bool validate = false;
+    bool verify_checksum = false; ///< DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM (off in the library by default)
     dxspv::spirv::TargetEnv env = dxspv::spirv::TargetEnv::vulkan1_1;
 };
 

@@ -42,6 +42,8 @@ void print_usage()
         "  --runs N         timed runs per shader after one warm-up (default 20)\n"
         "  --limit N        at most N files per directory, by name\n"
         "  --validate       run spirv-val too (timed as its own phase)\n"
+        "  --verify-checksum  check each container's checksum, as the library's\n"
+        "                   DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM does (container phase)\n"
         "  --env ENV        vulkan1.0 ... vulkan1.3 (default vulkan1.1)\n"
         "  --scaling        generated shaders of growing size: cost per instruction,\n"
         "                   block, nesting level and switch case\n"
@@ -83,6 +85,8 @@ bool parse_options(int argc, char** argv, Options& out)
             ++i;
         } else if (arg == "--validate") {
             out.settings.validate = true;
+        } else if (arg == "--verify-checksum") {
+            out.settings.verify_checksum = true;
         } else if (arg == "--env") {
             if (!next || !dxspv::spirv::parse_target_env(next, out.settings.env)) {
                 std::fprintf(stderr, "shader-bench: --env needs vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3\n");

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "api/dxil_program.h"
+#include "api/translate.h"
 #include "api/tpf_program.h"
 #include "spirv/emit.h"
 #include "tpf/reader.h"
@@ -94,6 +95,8 @@ Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, con
     dxspv::Diagnostics diags(name);
     vsir::Program program;
     PhaseClock clock(times);
+    if (settings.verify_checksum)
+        dxspv::api::warn_checksum_mismatch(bytes, diags);
     const bool ok = front_end(bytes, kind, program, diags, clock);
     clock.charge(Phase::front_end);
     if (!ok)

@@ -191,6 +191,7 @@ void print_json(const Report& report)
     j.open('{');
     j.member("runs", report.settings.runs);
     j.member("validate", report.settings.validate);
+    j.member("verify_checksum", report.settings.verify_checksum);
     j.member("target_env", dxspv::spirv::target_env_name(report.settings.env));
     j.member("release_build", release_build());
     j.close('}');

@@ -147,8 +147,9 @@ unsigned processor_count()
 void print_text(const Report& report, bool per_file)
 {
     const Settings& s = report.settings;
-    std::printf("shader-bench: %zu files, %u runs each after a warm-up, %s, validation %s, %s build\n",
+    std::printf("shader-bench: %zu files, %u runs each after a warm-up, %s, validation %s, checksum %s, %s build\n",
                 report.files.size(), s.runs, dxspv::spirv::target_env_name(s.env), s.validate ? "on" : "off",
+                s.verify_checksum ? "checked" : "not checked",
                 release_build() ? "release" : "debug (VSIR validated after every pass)");
     std::printf("machine: %s, %u processors\n", cpu_model().c_str(), processor_count());
     if (!report.files.empty()) {

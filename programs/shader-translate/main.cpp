@@ -146,6 +146,7 @@ int main(int argc, char** argv)
     co.experimental_ops = o.experimental_ops;
     co.optimize = o.optimize;
     co.stats = o.stats;
+    co.verify_checksum = o.verify_checksum;
     co.source_name = o.input == "-" ? "<stdin>" : o.input.c_str();
     co.entry_point = o.entry_point.empty() ? nullptr : o.entry_point.c_str();
 

@@ -18,6 +18,8 @@ const char* usage_text()
            "  --experimental-ops    accept experimental DXIL opcodes\n"
            "  --validate            run spirv-val (SPIRV-Tools) on the result\n"
            "  --stats               print the structurizer's statistics (trampolines: N, ...) as warning W6010\n"
+           "  --no-checksum         do not check the container's checksum (checked by default here, a mismatch is\n"
+           "                        warning W0011; the library checks it only when asked)\n"
            "  --optimize            run spirv-opt -O (SPIRV-Tools) on the result\n"
            "  --bindings FILE       binding map: D3D registers to Vulkan set/binding/push constants (format in the README)\n"
            "  --reflect             print the shader's descriptors (with their bindings), signatures and thread group\n"
@@ -165,6 +167,8 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
             o.validate = true;
         } else if (a == "--stats") {
             o.stats = true;
+        } else if (a == "--no-checksum") {
+            o.verify_checksum = false;
         } else if (a == "--optimize") {
             o.optimize = true;
         } else if (a == "--reflect") {

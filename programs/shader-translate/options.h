@@ -23,6 +23,7 @@ struct Options {
     bool experimental_ops = false;
     bool validate = false;
     bool stats = false;
+    bool verify_checksum = true; ///< a person at a terminal wants to hear of a damaged file
     bool optimize = false;
 };
 

@@ -157,6 +157,12 @@ with tempfile.TemporaryDirectory() as tmp:
     case("two inputs", [SHADER, SHADER], 2, stderr="more than one input")
     case("missing file", [os.path.join(tmp, "nope.dxbc")], 1, stderr="cannot open")
     case("info", ["--info", SHADER], 0, stdout=["stage: cs", "model: 5.0", "checksum: ok", "chunks: "])
+    damaged = os.path.join(tmp, "damaged_checksum.dxbc")
+    with open(damaged, "wb") as f:
+        f.write(data[:4] + bytes([data[4] ^ 0x80]) + data[5:])
+    case("checksum checked by default", ["-b", "spirv-text", damaged], 0, stderr="W0011")
+    case("--no-checksum", ["--no-checksum", "-b", "spirv-text", damaged], 0,
+         check=lambda p: "W0011" in p.stderr.decode() and "W0011 despite --no-checksum" or None)
     case("info on garbage", ["--info", garbage], 1, stderr=": E3")
     case("info on truncated", ["--info", truncated], 1, stderr=": E3")
     case("translate to file", ["-o", out_spv, SHADER], 0,

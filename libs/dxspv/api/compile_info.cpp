@@ -95,6 +95,7 @@ bool read_compile_info(const dxspv_compile_info* info, Request& req, Diagnostics
         case DXSPV_COMPILE_OPTION_OPTIMIZE: req.optimize = opt.value != 0; break;
         case DXSPV_COMPILE_OPTION_VALIDATE_IR: req.validate_ir = opt.value != 0; break;
         case DXSPV_COMPILE_OPTION_STATS: req.stats = opt.value != 0; break;
+        case DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM: req.verify_checksum = opt.value != 0; break;
         default:
             diags.error(Code::api_unknown_option, Location::none(), "unknown compile option %d", int(opt.name));
             return false;

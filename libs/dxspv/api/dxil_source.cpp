@@ -2,7 +2,6 @@
 
 #include "api/dxil_target.h"
 #include "api/translate.h"
-#include "container/checksum.h"
 #include "container/container.h"
 #include "dxil/dxil.h"
 
@@ -29,9 +28,6 @@ bool open_dxbc_dxil(std::span<const uint8_t> bytes, container::ProgramHeader& he
     container::Container c;
     if (!container::parse_container(bytes, c, diags))
         return false;
-    if (container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
-        diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
-                      "the container checksum does not match its contents");
     const container::Chunk* chunk = c.find(container::fourcc("DXIL"));
     if (!chunk) {
         diags.error(Code::api_no_shader_chunk, Location::none(), "the container has no DXIL chunk%s",

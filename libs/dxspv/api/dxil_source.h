@@ -24,9 +24,9 @@ struct DxilSourceInfo {
 
 bool is_dxil_source(dxspv_source_type source);
 
-/// The container step of a dxbc-dxil source: parses the container, checks
-/// its checksum (a mismatch is a warning) and reads the DXIL program header
-/// (`header` borrows `bytes`).
+/// The container step of a dxbc-dxil source: parses the container (its
+/// checksum is checked apart, only when asked: warn_checksum_mismatch) and
+/// reads the DXIL program header (`header` borrows `bytes`).
 bool open_dxbc_dxil(std::span<const uint8_t> bytes, container::ProgramHeader& header, Diagnostics& diags);
 
 /// Reads a dxbc-dxil container or dxil-ll text into `module`.

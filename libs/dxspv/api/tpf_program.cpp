@@ -2,7 +2,6 @@
 // TPF reader.
 #include "api/tpf_program.h"
 
-#include "container/checksum.h"
 #include "container/signature.h"
 #include "tpf/reader.h"
 
@@ -49,9 +48,6 @@ bool open_dxbc_tpf(std::span<const uint8_t> bytes, container::Chunk& shader, vsi
     container::Container c;
     if (!container::parse_container(bytes, c, diags))
         return false;
-    if (container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
-        diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
-                      "the container checksum does not match its contents");
     const container::Chunk* chunk = c.find(container::fourcc("SHEX"));
     if (!chunk)
         chunk = c.find(container::fourcc("SHDR"));

@@ -217,7 +217,19 @@ dxspv_result resolve_source(const Request& req, dxspv_source_type& source, Diagn
                     dxspv_source_type_name(source), dxspv_target_type_name(req.target_type));
         return DXSPV_ERROR_NOT_IMPLEMENTED;
     }
+    if (req.verify_checksum && (source == DXSPV_SOURCE_TYPE_DXBC_TPF || source == DXSPV_SOURCE_TYPE_DXBC_DXIL))
+        warn_checksum_mismatch(req.source, diags);
     return DXSPV_OK;
+}
+
+void warn_checksum_mismatch(std::span<const uint8_t> bytes, Diagnostics& diags)
+{
+    container::Container c;
+    Diagnostics parse_diags; // the source's reader reports a container that does not parse
+    if (container::parse_container(bytes, c, parse_diags)
+        && container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
+        diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
+                      "the container checksum does not match its contents");
 }
 
 dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)

@@ -23,6 +23,7 @@ struct Request {
     bool optimize = false;
     bool validate_ir = false;
     bool stats = false; ///< report cfg::StructurizeStats as warning cfg_stats
+    bool verify_checksum = false; ///< warn when a container's checksum does not match (warn_checksum_mismatch)
     const char* entry_point = nullptr;
     std::vector<spirv::DescriptorBinding> bindings; ///< from dxspv_interface_info
     std::vector<spirv::CounterBinding> counter_bindings;
@@ -38,7 +39,8 @@ dxspv_source_type detect_source_type(std::span<const uint8_t> bytes);
 
 
 /// Detects the source type when needed (into `source`) and checks that the
-/// source/target pair is supported.
+/// source/target pair is supported; with `verify_checksum`, checks a
+/// container's checksum (warn_checksum_mismatch).
 dxspv_result resolve_source(const Request& request, dxspv_source_type& source, Diagnostics& diags);
 
 /// Detects the source type when needed, checks that the source/target pair
@@ -48,6 +50,11 @@ dxspv_result load_program(const Request& request, vsir::Program& program, Diagno
 /// Runs the pipeline. `out` receives the output (text targets include a
 /// terminating NUL). Returns the result code; diagnostics say why.
 dxspv_result translate(const Request& request, std::vector<uint8_t>& out, Diagnostics& diags);
+
+/// Warns (api_checksum_mismatch) when `bytes` are a DXBC container whose
+/// stored checksum does not match its contents; says nothing of a container
+/// that does not parse (its reader reports that) or is unsigned (all zeros).
+void warn_checksum_mismatch(std::span<const uint8_t> bytes, Diagnostics& diags);
 
 /// The result code matching the first error in `diags`.
 dxspv_result result_from_diagnostics(const Diagnostics& diags);

@@ -184,6 +184,25 @@ TEST_CASE("C and C++ APIs translate the bundled compute shader")
     CHECK_FALSE(wrong.messages.empty());
 }
 
+TEST_CASE("the container checksum is checked only when asked (DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM)")
+{
+    std::vector<std::byte> shader = read_file(demo_shader);
+    REQUIRE(shader.size() > 20);
+    shader[4] ^= std::byte{0x80}; // the stored checksum's first byte
+    dxspv::CompileOptions o;
+    dxspv::Result unchecked = dxspv::compile(std::span<const std::byte>(shader), o);
+    CHECK_MESSAGE(unchecked.code == DXSPV_OK, unchecked.messages.view());
+    CHECK(unchecked.messages.view().find("W0011") == std::string_view::npos);
+    o.verify_checksum = true;
+    dxspv::Result checked = dxspv::compile(std::span<const std::byte>(shader), o);
+    CHECK(checked.code == DXSPV_OK); // a warning: the output is the same
+    CHECK(checked.output.words().size() == unchecked.output.words().size());
+    CHECK(checked.messages.view().find("W0011") != std::string_view::npos);
+    shader[4] ^= std::byte{0x80};
+    dxspv::Result intact = dxspv::compile(std::span<const std::byte>(shader), o);
+    CHECK(intact.messages.view().find("W0011") == std::string_view::npos);
+}
+
 TEST_CASE("describe_container")
 {
     std::vector<std::byte> shader = read_file(demo_shader);

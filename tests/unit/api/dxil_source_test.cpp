@@ -108,3 +108,32 @@ TEST_CASE("dxbc-dxil: a DXIL part with bad bitcode fails in the bitcode reader")
     CHECK(r.code == DXSPV_ERROR_INVALID_SHADER);
     CHECK(r.messages.view().find(": E7") != std::string_view::npos);
 }
+
+TEST_CASE("dxbc-dxil: the container checksum is checked only when asked")
+{
+    // The container writer needs the shader model and the DXIL version.
+    const std::string text = std::string(module_text)
+                             + "!dx.version = !{!1}\n!dx.shaderModel = !{!2}\n!1 = !{i32 1, i32 0}\n"
+                               "!2 = !{!\"cs\", i32 6, i32 0}\n";
+    dxspv::CompileOptions options;
+    options.target_type = DXSPV_TARGET_TYPE_DXBC_DXIL;
+    dxspv::Result written = dxspv::compile(std::string_view(text), options);
+    REQUIRE_MESSAGE(written.code == DXSPV_OK, written.messages.view());
+    std::vector<std::byte> container(written.output.bytes().begin(), written.output.bytes().end());
+    REQUIRE(container.size() > 20);
+    options.target_type = DXSPV_TARGET_TYPE_DXIL_LL;
+    options.verify_checksum = true;
+    dxspv::Result intact = dxspv::compile(std::span<const std::byte>(container), options);
+    REQUIRE(intact.code == DXSPV_OK);
+    CHECK(intact.messages.view().find("W0011") == std::string_view::npos);
+
+    container[7] ^= std::byte{1}; // a byte of the stored checksum
+    dxspv::Result checked = dxspv::compile(std::span<const std::byte>(container), options);
+    CHECK(checked.code == DXSPV_OK); // a warning
+    CHECK(output_text(checked) == output_text(intact));
+    CHECK(checked.messages.view().find("W0011") != std::string_view::npos);
+    options.verify_checksum = false; // the default
+    dxspv::Result unchecked = dxspv::compile(std::span<const std::byte>(container), options);
+    CHECK(unchecked.code == DXSPV_OK);
+    CHECK(unchecked.messages.view().find("W0011") == std::string_view::npos);
+}
