@@ -42,6 +42,10 @@ Builder::~Builder()
 {
     for (Block* b : blocks_)
         block_alloc_.deallocate(b, 1);
+    for (Function* f : functions_) {
+        f->~Function();
+        function_alloc_.deallocate(f, 1);
+    }
 }
 
 void Builder::reserve(size_t instructions)

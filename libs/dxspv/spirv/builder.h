@@ -26,7 +26,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <initializer_list>
 #include <span>
 #include <utility>
@@ -382,7 +381,10 @@ private:
     U64Map type_index_; ///< a hash of a type's opcode and operands -> the first type with it
     U64Map pointers_;   ///< storage << 32 | pointee -> its pointer type (looked up most)
     ScratchVector<uint32_t> globals_; ///< types, constants and global variables in creation order
-    ScratchDeque<Function> functions_;
+    /// One allocation each, destroyed with the builder (a std::deque costs
+    /// a map and a 512-byte node before its first element).
+    ScratchVector<Function*> functions_;
+    ScratchAllocator<Function> function_alloc_;
     /// The blocks' words: one allocation per block and per growth would
     /// cost more than the words (and scatter them); freed with the builder.
     WordArena block_words_;

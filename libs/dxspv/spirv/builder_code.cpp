@@ -12,7 +12,8 @@ namespace dxspv::spirv {
 
 Function* Builder::makeFunctionEntry(spv::Id return_type, const char* name, Block** entry)
 {
-    Function& f = functions_.emplace_back();
+    Function& f = *new (function_alloc_.allocate(1)) Function();
+    functions_.push_back(&f);
     f.id_ = getUniqueId();
     f.return_type_ = return_type;
     f.type_ = makeFunctionType(return_type, {});

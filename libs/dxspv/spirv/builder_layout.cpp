@@ -200,14 +200,14 @@ void Builder::dump(std::vector<uint32_t>& out) const
     // or more; the list may grow) from the words the blocks' arena holds,
     // which is at least the blocks' words, without reading every block.
     size_t variable_words = 0;
-    for (const Function& f : functions_)
-        variable_words += f.variables_.size();
+    for (const Function* f : functions_)
+        variable_words += f->variables_.size();
     code.instructions.reserve(2 * (functions_.size() + blocks_.size())
                               + (variable_words + block_words_.allocated()) / 4);
     code.made.reserve(6 * functions_.size() + 4 * blocks_.size()); // at most: a label and a branch per block
     ScratchVector<uint8_t> live(blocks_.size());
-    for (const Function& f : functions_)
-        dump_function(f, code, live);
+    for (const Function* f : functions_)
+        dump_function(*f, code, live);
     ScratchVector<uint8_t> dropped, removed;
     prune(code, dropped, removed);
     size_t extension_words = 0;
