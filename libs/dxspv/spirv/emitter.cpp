@@ -339,13 +339,9 @@ Kind Emitter::kind_or_u32(vsir::DataType type)
     }
 }
 
-spv::Id Emitter::type(Kind kind, uint32_t count)
+spv::Id Emitter::make_type(Kind kind, uint32_t count)
 {
-    if (count == 0 || count > 4)
-        count = 1;
     spv::Id& t = types_[size_t(kind)][count];
-    if (t)
-        return t;
     if (count > 1) {
         t = b_.makeVectorType(type(kind, 1), int(count));
         return t;
@@ -468,10 +464,8 @@ spv::Id Emitter::glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<
 
 /// OpBitcast, folded where the value already has the type, is a bitcast of
 /// a value of that type, or is a 32-bit scalar constant.
-spv::Id Emitter::bitcast(spv::Id value, spv::Id to_type)
+spv::Id Emitter::make_bitcast(spv::Id value, spv::Id to_type)
 {
-    if (b_.getTypeId(value) == to_type)
-        return value;
     if (spv::Id source = b_.bitcast_source(value)) { // a bitcast of a bitcast: of the first value
         if (b_.getTypeId(source) == to_type)
             return source;

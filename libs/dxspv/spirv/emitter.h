@@ -175,7 +175,15 @@ public:
     void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
     void refuse_opcode(const vsir::Instruction& ins);
     Kind kind_or_u32(vsir::DataType type);
-    spv::Id type(Kind kind, uint32_t count = 1);
+    /// The scalar or vector type of `count` (1-4; anything else: 1)
+    /// components of `kind`. Inline: every operand asks for a made one.
+    spv::Id type(Kind kind, uint32_t count = 1)
+    {
+        const uint32_t c = count - 1 < 4 ? count : 1;
+        const spv::Id t = types_[size_t(kind)][c];
+        return t ? t : make_type(kind, c);
+    }
+    spv::Id make_type(Kind kind, uint32_t count);
     spv::Id pointer_type(spv::StorageClass storage, spv::Id pointee) { return b_.makePointer(storage, pointee); }
     spv::Id constant(Kind kind, uint64_t bits);
     spv::Id constant_u32(uint32_t v) { return constant(Kind::u32, v); }
@@ -186,7 +194,12 @@ public:
     spv::Id composite_constant(Kind kind, const spv::Id* parts, uint32_t count);
     spv::Id undef(Kind kind, uint32_t count);
     spv::Id glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<spv::Id> args);
-    spv::Id bitcast(spv::Id value, spv::Id to_type);
+    /// `value` as `to_type` (bit for bit); itself when it has that type.
+    spv::Id bitcast(spv::Id value, spv::Id to_type)
+    {
+        return b_.getTypeId(value) == to_type ? value : make_bitcast(value, to_type);
+    }
+    spv::Id make_bitcast(spv::Id value, spv::Id to_type);
     Value as_kind(Value v, Kind kind);
     spv::Id to_words(Value v, uint32_t& word_count);
     Value from_words(spv::Id words, uint32_t word_count, Kind kind);
@@ -201,7 +214,14 @@ public:
     // ---- registers.cpp: temps, builtins, operand loads and stores ----
     spv::StorageClass temp_storage() const;
     void declare_temps(uint32_t count);
-    Kind temp_storage_kind(uint32_t index);
+    /// The component type r`index` is stored as (scan_temp_kinds).
+    Kind temp_storage_kind(uint32_t index)
+    {
+        if (temp_kinds_.empty())
+            scan_temp_kinds();
+        return index < temp_kinds_.size() ? temp_kinds_[index] : Kind::u32;
+    }
+    void scan_temp_kinds();
     void declare_indexable_temp(const vsir::Declaration& decl);
     void declare_immediate_constant_buffer(const vsir::Declaration& decl);
     Value load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type);

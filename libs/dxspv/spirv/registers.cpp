@@ -57,40 +57,37 @@ spv::StorageClass Emitter::temp_storage() const
     return has_subroutines_ ? spv::StorageClassPrivate : spv::StorageClassFunction;
 }
 
-/// The component type r`index` is stored as: f32 when the program reads
-/// and writes it as 32-bit floats more often than as anything else (float
-/// operations then need no bitcasts), else u32; 16- and 64-bit accesses keep
-/// it u32.
-Kind Emitter::temp_storage_kind(uint32_t index)
+/// temp_kinds_: the component type each r# is stored as, f32 when the
+/// program reads and writes it as 32-bit floats more often than as anything
+/// else (float operations then need no bitcasts), else u32; 16- and 64-bit
+/// accesses keep it u32.
+void Emitter::scan_temp_kinds()
 {
-    if (temp_kinds_.empty()) {
-        ScratchVector<int32_t> balance;
-        ScratchVector<uint8_t> words_only;
-        auto count = [&](const vsir::Register& reg) {
-            if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= 65536)
-                return;
-            uint32_t r = reg.idx[0].offset;
-            if (balance.size() <= r) {
-                balance.resize(r + 1);
-                words_only.resize(r + 1);
-            }
-            switch (reg.type) {
-            case vsir::DataType::f32: ++balance[r]; break;
-            case vsir::DataType::i32:
-            case vsir::DataType::u32: --balance[r]; break;
-            case vsir::DataType::none: break;
-            default: words_only[r] = 1; break;
-            }
-        };
-        for (const vsir::DstParam& d : prog_.dsts)
-            count(d.reg);
-        for (const vsir::SrcParam& src : prog_.srcs)
-            count(src.reg);
-        temp_kinds_.resize(balance.size() + 1, Kind::u32); // never empty after the scan
-        for (size_t r = 0; r < balance.size(); ++r)
-            temp_kinds_[r] = balance[r] > 0 && !words_only[r] ? Kind::f32 : Kind::u32;
-    }
-    return index < temp_kinds_.size() ? temp_kinds_[index] : Kind::u32;
+    ScratchVector<int32_t> balance;
+    ScratchVector<uint8_t> words_only;
+    auto count = [&](const vsir::Register& reg) {
+        if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= 65536)
+            return;
+        uint32_t r = reg.idx[0].offset;
+        if (balance.size() <= r) {
+            balance.resize(r + 1);
+            words_only.resize(r + 1);
+        }
+        switch (reg.type) {
+        case vsir::DataType::f32: ++balance[r]; break;
+        case vsir::DataType::i32:
+        case vsir::DataType::u32: --balance[r]; break;
+        case vsir::DataType::none: break;
+        default: words_only[r] = 1; break;
+        }
+    };
+    for (const vsir::DstParam& d : prog_.dsts)
+        count(d.reg);
+    for (const vsir::SrcParam& src : prog_.srcs)
+        count(src.reg);
+    temp_kinds_.resize(balance.size() + 1, Kind::u32); // never empty after the scan
+    for (size_t r = 0; r < balance.size(); ++r)
+        temp_kinds_[r] = balance[r] > 0 && !words_only[r] ? Kind::f32 : Kind::u32;
 }
 
 void Emitter::declare_temps(uint32_t count)
@@ -512,6 +509,15 @@ HeldRegister Emitter::held_register(Kind kind, spv::Op initial)
 /// vectors, or a construct of its lanes.
 spv::Id Emitter::read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
 {
+    // Most reads take a value back as it was written: that value itself.
+    const spv::Id whole = held.id[lanes[0]];
+    if (whole && held.width[lanes[0]] == count) {
+        uint32_t i = 0;
+        while (i < count && held.id[lanes[i]] == whole && held.index[lanes[i]] == i)
+            ++i;
+        if (i == count)
+            return whole;
+    }
     spv::Id t = type(held.kind, count);
     spv::Id vectors[2] = {NoResult, NoResult};
     bool initial = true, shuffle = true;
