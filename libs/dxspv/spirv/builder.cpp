@@ -293,7 +293,7 @@ spv::Id Builder::makePointer(spv::StorageClass storage, spv::Id pointee)
 {
     spv::Id& id = pointers_[uint64_t(storage) << 32 | pointee];
     if (!id) {
-        id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee});
+        id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee}, false); // pointers_ is its index
         info(id).storage = uint16_t(storage);
     }
     return id;
