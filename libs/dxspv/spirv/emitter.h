@@ -172,8 +172,8 @@ public:
     size_t control_flow_count() const { return control_flow_count_; }
 
     // ---- emitter.cpp: diagnostics, types, constants, value helpers ----
-    void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
-    void refuse_opcode(const vsir::Instruction& ins);
+    [[gnu::cold]] void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+    [[gnu::cold]] void refuse_opcode(const vsir::Instruction& ins);
     Kind kind_or_u32(vsir::DataType type);
     /// The scalar or vector type of `count` (1-4; anything else: 1)
     /// components of `kind`. Inline: every operand asks for a made one.

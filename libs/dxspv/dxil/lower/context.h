@@ -104,7 +104,7 @@ public:
     bool inline_limit_reported_ = false;
 
     // ---- lower.cpp: functions, blocks, values ----
-    void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+    [[gnu::cold]] void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
     /// E8101 "<what> <name> is not supported[: <why>]", once per name.
     void unsupported(const char* what, const char* name, const char* why = nullptr);
     const Function* function_of(ValueId value) const;
