@@ -83,7 +83,8 @@ bool parse_signature(const Chunk& chunk, std::vector<SignatureElement>& out, Dia
     uint32_t count = u32_at(data, 0);
     uint32_t first = u32_at(data, 4);
     size_t element_size = signature_element_size(format);
-    if (!require_in_bounds(data, first, count, element_size, diags, Code::signature_truncated, chunk.offset,
+    if (!in_bounds(data, first, count, element_size) && // (fourcc_name makes a string: only for the message)
+        !require_in_bounds(data, first, count, element_size, diags, Code::signature_truncated, chunk.offset,
                            fourcc_name(chunk.fourcc).c_str(), "elements"))
         return false;
     out.resize(count);

@@ -151,6 +151,10 @@ private:
     bool read_extended(uint32_t token, Operand& out);
     bool read_immediate(Operand& out);
     bool read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags, unsigned i);
+    /// read_index past the usual immediate: out of line, so that the
+    /// decoder's frame does not carry the relative address's operand.
+    [[gnu::noinline]] bool read_other_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags,
+                                            unsigned i);
     bool normalise_descriptor(Operand& out);
 
     Context& ctx_;
@@ -214,6 +218,12 @@ bool OperandDecoder::read_index(unsigned repr, unsigned depth, vsir::RegisterInd
 {
     if (repr == index_imm32) // the usual one
         return next(out.offset, "register index");
+    return read_other_index(repr, depth, out, flags, i);
+}
+
+bool OperandDecoder::read_other_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags,
+                                      unsigned i)
+{
     bool has_imm = repr != index_relative;
     bool has_rel = repr == index_relative || repr == index_imm32_relative || repr == index_imm64_relative;
     if (repr > index_imm64_relative)

@@ -79,6 +79,8 @@ bool tests_condition(Opcode op)
 /// Instruction flags and destination modifiers from opcode token bits [23:11].
 void apply_controls(vsir::Program& program, vsir::Instruction& ins, uint32_t token)
 {
+    if (!bits(token, 11, 12)) // the usual instruction: no control set (every case below reads only these bits)
+        return;
     if (ins.opcode == Opcode::sync) {
         ins.flags |= flag_if(token & sync_thread_group, vsir::flag_sync_thread_group) |
                      flag_if(token & sync_tgsm, vsir::flag_sync_tgsm) |
@@ -168,12 +170,14 @@ bool read_instruction(Context& ctx, Cursor& cur, uint32_t token, const OpcodeEnt
         while (cur.next(w))
             program.u32_pool.push_back(w);
     }
-    for (unsigned i = 0; i < 3; ++i)
-        ins.texel_offset[i] = ext.texel_offset[i];
-    ins.resource_dimension = ext.dimension;
-    ins.resource_stride = ext.stride;
-    for (unsigned c = 0; c < 4; ++c)
-        ins.resource_type[c] = ext.return_type[c];
+    if (token & extended_bit) { // (else ext holds the instruction's defaults)
+        for (unsigned i = 0; i < 3; ++i)
+            ins.texel_offset[i] = ext.texel_offset[i];
+        ins.resource_dimension = ext.dimension;
+        ins.resource_stride = ext.stride;
+        for (unsigned c = 0; c < 4; ++c)
+            ins.resource_type[c] = ext.return_type[c];
+    }
     apply_controls(program, ins, token);
     if (entry.value_slots)
         type_resource_values(ctx, program, ins, entry);

@@ -177,6 +177,24 @@ TEST_CASE("malformed containers")
         put_u32(b, 40, first); // two entries for one chunk
         CHECK(parse_fails_with(b, Code::container_overlapping_chunks, first));
     }
+    SUBCASE("a table out of offset order")
+    {
+        // The overlap check sorts such a table by offset (no table-order
+        // shortcut): swapped entries are fine...
+        Bytes b = good;
+        put_u32(b, 32, load_le32(good.data() + 36));
+        put_u32(b, 36, load_le32(good.data() + 32));
+        Container c;
+        Diagnostics diags;
+        REQUIRE(parse_container(b, c, diags));
+        CHECK(!diags.has_errors());
+        CHECK(c.chunks[0].fourcc == fourcc("ABCD"));
+        CHECK(c.chunks[1].fourcc == fourcc("ISGN"));
+        // ... unless neighbours by offset overlap.
+        uint32_t first = load_le32(good.data() + 32);
+        put_u32(b, first + 4, 12); // ISGN now runs into ABCD
+        CHECK(parse_fails_with(b, Code::container_overlapping_chunks, load_le32(good.data() + 36)));
+    }
 }
 
 TEST_CASE("every truncation and byte flip of a container is handled")
