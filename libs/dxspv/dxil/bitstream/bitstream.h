@@ -49,6 +49,18 @@ public:
     uint64_t read_vbr(unsigned width, bool& overflow)
     {
         const uint64_t hi = uint64_t(1) << (width - 1);
+        if (2 * width < avail_) [[likely]] {
+            // A value of one or two chunks (record codes, ids, the
+            // characters of unabbreviated names: almost all) decoded from
+            // the buffer at once, without a loop.
+            const uint64_t w = word_;
+            if (!(w & hi))
+                return take(width);
+            if (!(w & (hi << width))) {
+                take(2 * width);
+                return (w & (hi - 1)) | ((w >> width) & (hi - 1)) << (width - 1);
+            }
+        }
         uint64_t piece = read(width);
         if (!(piece & hi)) [[likely]]
             return piece;
