@@ -253,6 +253,26 @@ TEST_CASE("bitstream: malformed streams give numbered diagnostics with the bit o
         w.end();
         CHECK(first_code(w) == Code::bitstream_bad_abbrev);
     }
+    SUBCASE("blob not last")
+    {
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.define_abbrev({{0, 1}, {5, 0}, {1, 4}});
+        w.end();
+        CHECK(first_code(w) == Code::bitstream_bad_abbrev);
+    }
+    SUBCASE("array of arrays or of blobs")
+    {
+        for (int element : {3, 5}) {
+            BitWriter w;
+            w.magic();
+            w.enter(8, 3);
+            w.define_abbrev({{0, 1}, {3, 0}, {element, 0}});
+            w.end();
+            CHECK(first_code(w) == Code::bitstream_bad_abbrev);
+        }
+    }
     SUBCASE("END_BLOCK at the top level")
     {
         BitWriter w;

@@ -146,8 +146,8 @@ BitstreamEntry BitstreamCursor::advance()
             scope_abbrevs_.push_back(index);
             continue;
         }
-        if (!check_in_block())
-            return {};
+        // No check_in_block(): the id was read inside the block (checked
+        // above), so the read neither failed nor left the block.
         return {BitstreamEntry::Kind::record, id};
     }
 }
@@ -222,6 +222,10 @@ bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
     }
     Abbrev abbrev;
     abbrev.first_op = uint32_t(ops_.size());
+    // Arrays take exactly one element operand and must come second to last;
+    // blobs must be last. Checked as the operands come, reported after them
+    // (an operand that cannot be read is reported first).
+    bool misplaced = false, after_array = false;
     for (uint64_t i = 0; i < count; ++i) {
         AbbrevOp op;
         bool literal = bits_.read(1) != 0;
@@ -258,28 +262,16 @@ bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
         // LLVM turns zero-width fixed/VBR operands into literal zeros.
         if ((op.kind == AbbrevOp::Kind::fixed || op.kind == AbbrevOp::Kind::vbr) && op.value == 0)
             op = {AbbrevOp::Kind::literal, 0};
+        const bool array = op.kind == AbbrevOp::Kind::array, blob = op.kind == AbbrevOp::Kind::blob;
+        misplaced |= (array && i + 2 != count) || (blob && (after_array || i + 1 != count));
+        after_array = array;
         ops_.push_back(op);
     }
-    abbrev.op_count = uint32_t(count);
-    // Arrays take exactly one element operand and must come second to last;
-    // blobs must be last.
-    for (uint32_t i = 0; i < abbrev.op_count; ++i) {
-        const AbbrevOp& op = ops_[abbrev.first_op + i];
-        bool bad = false;
-        if (op.kind == AbbrevOp::Kind::array) {
-            bad = i + 2 != abbrev.op_count;
-            if (!bad) {
-                auto k = ops_[abbrev.first_op + i + 1].kind;
-                bad = k == AbbrevOp::Kind::array || k == AbbrevOp::Kind::blob;
-            }
-        } else if (op.kind == AbbrevOp::Kind::blob) {
-            bad = i + 1 != abbrev.op_count;
-        }
-        if (bad) {
-            error(Code::bitstream_bad_abbrev, "an array or blob operand is not at the end of its abbreviation");
-            return false;
-        }
+    if (misplaced) {
+        error(Code::bitstream_bad_abbrev, "an array or blob operand is not at the end of its abbreviation");
+        return false;
     }
+    abbrev.op_count = uint32_t(count);
     abbrev_index = uint32_t(abbrevs_.size());
     abbrevs_.push_back(abbrev);
     return true;

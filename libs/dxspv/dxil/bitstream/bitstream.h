@@ -49,6 +49,18 @@ public:
     uint64_t read_vbr(unsigned width, bool& overflow)
     {
         const uint64_t hi = uint64_t(1) << (width - 1);
+        if (2 * width < avail_) [[likely]] {
+            // A value of one or two chunks (record codes, ids, the
+            // characters of unabbreviated names: almost all) decoded from
+            // the buffer at once, without a loop.
+            const uint64_t w = word_;
+            if (!(w & hi))
+                return take(width);
+            if (!(w & (hi << width))) {
+                take(2 * width);
+                return (w & (hi - 1)) | ((w >> width) & (hi - 1)) << (width - 1);
+            }
+        }
         uint64_t piece = read(width);
         if (!(piece & hi)) [[likely]]
             return piece;
@@ -106,6 +118,22 @@ private:
     /// group by bit group (or a failure past the end).
     [[gnu::noinline]] uint64_t read_refill(unsigned width)
     {
+        // The usual case first, apart: eight bytes left to load and a read
+        // the 57 bits or more they give can serve. Kept free of the rest's
+        // register pressure, it runs every 60 bits or so.
+        const uint64_t byte = pos_ >> 3;
+        if (byte + 8 <= size_bits_ >> 3 && width - 1 < 56) [[likely]] {
+            const unsigned shift = unsigned(pos_ & 7);
+            word_ = load_word(byte) >> shift;
+            avail_ = 64 - shift;
+            return take(width);
+        }
+        return read_slow(width);
+    }
+
+    /// read_refill() at the input's end, of 0 or more than 56 bits.
+    [[gnu::noinline]] uint64_t read_slow(unsigned width)
+    {
         if (width == 0)
             return 0;
         fill();
@@ -137,9 +165,7 @@ private:
         const unsigned shift = unsigned(pos_ & 7);
         uint64_t word = 0;
         if (byte + 8 <= bytes) {
-            std::memcpy(&word, data_ + byte, 8);
-            if constexpr (std::endian::native == std::endian::big)
-                word = __builtin_bswap64(word);
+            word = load_word(byte);
             avail_ = 64 - shift;
         } else {
             for (uint64_t i = byte; i < bytes; ++i)
@@ -147,6 +173,16 @@ private:
             avail_ = unsigned(size_bits_ - pos_);
         }
         word_ = word >> shift;
+    }
+
+    /// The eight input bytes from `byte` as a little-endian word.
+    uint64_t load_word(uint64_t byte) const
+    {
+        uint64_t word;
+        std::memcpy(&word, data_ + byte, 8);
+        if constexpr (std::endian::native == std::endian::big)
+            word = __builtin_bswap64(word);
+        return word;
     }
 
     const uint8_t* data_ = nullptr;
