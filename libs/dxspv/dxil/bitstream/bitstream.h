@@ -279,7 +279,7 @@ public:
     uint64_t bit_pos() const { return bits_.pos(); }
     unsigned depth() const { return unsigned(scopes_.size()); }
     /// Reports an error at the current bit position (code + message).
-    void error(Code code, const char* what);
+    [[gnu::cold]] void error(Code code, const char* what);
     /// Location of the current position, and the bit within that byte.
     Location location() const { return Location::offset(base_offset_ + (bits_.pos() >> 3)); }
 

@@ -33,7 +33,7 @@ public:
 
 private:
     // reader.cpp: module level.
-    bool fail(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+    [[gnu::cold]] bool fail(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
     bool need(size_t count, const char* what);
     bool skip_or_fail(uint32_t block_id);
     bool read_module_block();
