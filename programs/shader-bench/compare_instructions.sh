@@ -6,12 +6,16 @@
 # translation per process, and prints the means. Start-up and file I/O are
 # left out of both.
 #
-# usage: compare_instructions.sh DIR SHADER_TRANSLATE [STEP]
+# shader-translate checks the container checksum (as vkd3d-shader does);
+# OPTIONS "--no-checksum" measures the library's default instead.
+#
+# usage: compare_instructions.sh DIR SHADER_TRANSLATE [STEP [OPTIONS]]
 #   e.g. compare_instructions.sh ../shared/corpus/dxbc build-rel/programs/shader-translate/shader-translate 10
 set -u
 dir=$1
 ours=$2
 step=${3:-10}
+options=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 count() { # TOGGLE COMMAND... : the instructions callgrind counted inside TOGGLE
@@ -21,10 +25,10 @@ count() { # TOGGLE COMMAND... : the instructions callgrind counted inside TOGGLE
         awk '/refs:/ { gsub(",", "", $4); print $4 }'
 }
 files=0 ours_sum=0 theirs_sum=0
-for f in $(find "$dir" -maxdepth 1 -name '*.dxbc' | sort | awk -v s="$step" 'NR % s == 1'); do
-    "$ours" -o /dev/null "$f" >/dev/null 2>&1 || continue
+for f in $(find "$dir" -maxdepth 1 -name '*.dxbc' | sort | awk -v s="$step" '(NR - 1) % s == 0'); do
+    "$ours" $options -o /dev/null "$f" >/dev/null 2>&1 || continue
     VKD3D_SHADER_DEBUG=none vkd3d-compiler -o "$tmp/b.spv" "$f" >/dev/null 2>&1 || continue
-    a=$(count 'dxspv::api::translate*' "$ours" -o /dev/null "$f")
+    a=$(count 'dxspv::api::translate*' "$ours" $options -o /dev/null "$f")
     b=$(VKD3D_SHADER_DEBUG=none count vkd3d_shader_compile vkd3d-compiler -o "$tmp/b.spv" "$f")
     files=$((files + 1))
     ours_sum=$((ours_sum + a))
