@@ -13,8 +13,8 @@
 namespace dxspv::api {
 
 /// Parses the container (its checksum is checked apart, only when asked:
-/// warn_checksum_mismatch), finds the SHEX/SHDR chunk (`shader`, borrowing `bytes`) and reads the
-/// signatures into `program`.
+/// warn_checksum_mismatch), finds the SHEX/SHDR chunk (`shader`, borrowing
+/// `bytes`) and reads the signatures into `program`.
 bool open_dxbc_tpf(std::span<const uint8_t> bytes, container::Chunk& shader, vsir::Program& program,
                    Diagnostics& diags);
 
