@@ -380,6 +380,7 @@ public:
     void create_io_vars(IoSet& set, std::span<const SignatureElement> signature);
     void init_output_values(IoSet& set);
     void create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg);
+    void create_builtin_io_var(const IoSet& set, IoVar& v, BuiltinInfo bi, SystemValue sv, const IoReg& reg);
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
     spv::Id set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component);

@@ -646,33 +646,7 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
                 return;
             }
         } else if (bi.builtin != spv::BuiltInMax) {
-            using vsir::InterpolationMode;
-            InterpolationMode mode = reg.interpolation[v.first & 3];
-            bool bary = bi.builtin == spv::BuiltInBaryCoordKHR;
-            bool centroid = mode == InterpolationMode::linear_centroid
-                || mode == InterpolationMode::linear_noperspective_centroid;
-            bool sample = mode == InterpolationMode::linear_sample || mode == InterpolationMode::linear_noperspective_sample;
-            if (bary && (mode == InterpolationMode::linear_noperspective
-                    || mode == InterpolationMode::linear_noperspective_centroid
-                    || mode == InterpolationMode::linear_noperspective_sample))
-                bi.builtin = spv::BuiltInBaryCoordNoPerspKHR;
-            v.builtin = bi.builtin;
-            v.kind = bi.kind;
-            v.count = bi.count;
-            spv::Id t = type(bi.kind, bi.count);
-            if (per_vertex)
-                t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
-            v.var = make_builtin_var(bi.builtin, t, set.output, system_value_name(sv));
-            if (bary && (centroid || sample)) // SV_Barycentrics interpolated at the centroid or the sample
-                b_.addDecoration(v.var, centroid ? spv::DecorationCentroid : spv::DecorationSample);
-            if (bary && sample)
-                b_.addCapability(spv::CapabilitySampleRateShading);
-            if (bi.builtin == spv::BuiltInVertexIndex)
-                v.base_var = make_builtin_var(spv::BuiltInBaseVertex, type(Kind::i32), false, "base_vertex");
-            if (bi.builtin == spv::BuiltInInstanceIndex)
-                v.base_var = make_builtin_var(spv::BuiltInBaseInstance, type(Kind::i32), false, "base_instance");
-            if (bi.count == 4)
-                v.first = 0;
+            create_builtin_io_var(set, v, bi, sv, reg);
         } else {
             v.kind = kind_of(e.component_type);
             create_location_var(set, v, e, reg);
@@ -742,6 +716,38 @@ void Emitter::create_location_var(const IoSet& set, IoVar& v, const SignatureEle
         b_.addDecoration(v.var, spv::DecorationSample);
         b_.addCapability(spv::CapabilitySampleRateShading);
     }
+}
+
+/// The builtin variable of signature element `v` (system value `sv`).
+void Emitter::create_builtin_io_var(const IoSet& set, IoVar& v, BuiltinInfo bi, SystemValue sv, const IoReg& reg)
+{
+    using vsir::InterpolationMode;
+    InterpolationMode mode = reg.interpolation[v.first & 3];
+    bool bary = bi.builtin == spv::BuiltInBaryCoordKHR;
+    bool centroid = mode == InterpolationMode::linear_centroid
+        || mode == InterpolationMode::linear_noperspective_centroid;
+    bool sample = mode == InterpolationMode::linear_sample || mode == InterpolationMode::linear_noperspective_sample;
+    if (bary && (mode == InterpolationMode::linear_noperspective
+            || mode == InterpolationMode::linear_noperspective_centroid
+            || mode == InterpolationMode::linear_noperspective_sample))
+        bi.builtin = spv::BuiltInBaryCoordNoPerspKHR;
+    v.builtin = bi.builtin;
+    v.kind = bi.kind;
+    v.count = bi.count;
+    spv::Id t = type(bi.kind, bi.count);
+    if (set.per_vertex)
+        t = b_.makeArrayType(t, constant_u32(set.vertices), 0);
+    v.var = make_builtin_var(bi.builtin, t, set.output, system_value_name(sv));
+    if (bary && (centroid || sample)) // SV_Barycentrics interpolated at the centroid or the sample
+        b_.addDecoration(v.var, centroid ? spv::DecorationCentroid : spv::DecorationSample);
+    if (bary && sample)
+        b_.addCapability(spv::CapabilitySampleRateShading);
+    if (bi.builtin == spv::BuiltInVertexIndex)
+        v.base_var = make_builtin_var(spv::BuiltInBaseVertex, type(Kind::i32), false, "base_vertex");
+    if (bi.builtin == spv::BuiltInInstanceIndex)
+        v.base_var = make_builtin_var(spv::BuiltInBaseInstance, type(Kind::i32), false, "base_instance");
+    if (bi.count == 4)
+        v.first = 0;
 }
 
 /// Patch constants share the location space with the per-vertex variables
