@@ -17,6 +17,19 @@ inline Value load_for(Emitter& e, const SrcParam& src, const DstParam& dst, Kind
     return e.as_kind(e.load_for_dst(src, dst), kind);
 }
 
+/// Loads an integer operand of an operation that leaves its operands'
+/// signedness free (SPIR-V's OpIAdd, OpSNegate, bitwise operations, shifts
+/// and integer comparisons: the opcode or the result type decides it): as
+/// `kind`, or as it is held when that is the other integer kind of the same
+/// width (no bitcast). Immediates are made in `kind`, like other constants.
+inline Value load_int_for(Emitter& e, const SrcParam& src, const DstParam& dst, Kind kind)
+{
+    Value v = e.load_for_dst(src, dst, true);
+    const bool immediate =
+        src.reg.file == vsir::RegisterFile::immediate || src.reg.file == vsir::RegisterFile::immediate64;
+    return !immediate && is_int(v.kind) && bit_width(v.kind) == bit_width(kind) ? v : e.as_kind(v, kind);
+}
+
 inline const DstParam& dst0(Emitter& e, const Instruction& ins) { return e.prog_.dst(ins, 0); }
 inline const SrcParam& src(Emitter& e, const Instruction& ins, uint32_t i) { return e.prog_.src(ins, i); }
 inline Kind dst_kind(Emitter& e, const DstParam& dst) { return e.kind_or_u32(dst.reg.type); }

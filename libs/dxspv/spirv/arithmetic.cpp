@@ -36,15 +36,27 @@ Kind op_kind(Emitter& e, const DstParam& dst, OpClass cls)
     return kind;
 }
 
-/// One SPIR-V instruction over all sources.
+/// The kind an operation that leaves its operands' signedness free
+/// (load_int_for) computes in: the destination's integer kind, but u32 for
+/// a 32-bit register, which holds u32 words (no bitcast to store it).
+Kind sign_free_kind(Emitter& e, const DstParam& dst)
+{
+    Kind kind = op_kind(e, dst, OpClass::integer);
+    return kind == Kind::i32 && dst.reg.file != vsir::RegisterFile::ssa ? Kind::u32 : kind;
+}
+
+/// One SPIR-V instruction over all sources (OpClass::integer: an operation
+/// that leaves its operands' signedness free).
 void emit_op(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = op_kind(e, dst, cls);
+    const bool sign_free = cls == OpClass::integer;
+    Kind kind = sign_free ? sign_free_kind(e, dst) : op_kind(e, dst, cls);
     spv::Id args[3] = {};
     uint8_t count = 1;
     for (uint32_t i = 0; i < ins.src_count && i < 3; ++i) {
-        Value v = load_for(e, src(e, ins, i), dst, kind);
+        const SrcParam& s = src(e, ins, i);
+        Value v = sign_free ? load_int_for(e, s, dst, kind) : load_for(e, s, dst, kind);
         args[i] = v.id;
         count = v.count;
     }
@@ -53,7 +65,7 @@ void emit_op(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
     if (ins.src_count == 1)
         r = e.b_.createUnaryOp(op, t, args[0]);
     else if (ins.src_count == 2)
-        r = e.b_.createBinOp(op, t, args[0], args[1]);
+        r = sign_free ? e.integer_op(op, kind, count, args[0], args[1]) : e.b_.createBinOp(op, t, args[0], args[1]);
     else
         r = e.b_.createTriOp(op, t, args[0], args[1], args[2]);
     if (is_float(kind))
@@ -120,8 +132,10 @@ void emit_compare(Emitter& e, const Instruction& ins, spv::Op op, OpClass cls)
         kind = Kind::boolean;
         op = op == spv::OpIEqual ? spv::OpLogicalEqual : spv::OpLogicalNotEqual;
     }
-    Value a = load_for(e, src(e, ins, 0), dst, kind);
-    Value b = load_for(e, src(e, ins, 1), dst, kind);
+    // Integer comparisons leave their operands' signedness free.
+    auto load = is_int(kind) ? load_int_for : load_for;
+    Value a = load(e, src(e, ins, 0), dst, kind);
+    Value b = load(e, src(e, ins, 1), dst, kind);
     store_condition(e, dst, e.b_.createBinOp(op, e.type(Kind::boolean, a.count), a.id, b.id), a.count);
 }
 
@@ -313,17 +327,19 @@ void emit_carry(Emitter& e, const Instruction& ins, spv::Op op)
 spv::Id shift_count(Emitter& e, const SrcParam& count_src, const DstParam& dst, uint32_t width = 32)
 {
     Kind kind = int_kind(width, false);
-    Value s = load_for(e, count_src, dst, kind);
-    return e.b_.createBinOp(spv::OpBitwiseAnd, e.type(kind, s.count), s.id, e.splat_constant(kind, s.count, width - 1));
+    Value s = load_int_for(e, count_src, dst, kind);
+    return e.integer_op(spv::OpBitwiseAnd, kind, s.count, s.id, e.splat_constant(kind, s.count, width - 1));
 }
 
+/// Shifts leave their operands' signedness free (load_int_for): the opcode
+/// says whether the sign bit fills.
 void emit_shift(Emitter& e, const Instruction& ins, spv::Op op)
 {
     const DstParam& dst = dst0(e, ins);
-    Kind kind = op_kind(e, dst, op == spv::OpShiftRightArithmetic ? OpClass::sint : OpClass::integer);
-    Value a = load_for(e, src(e, ins, 0), dst, kind);
+    Kind kind = sign_free_kind(e, dst);
+    Value a = load_int_for(e, src(e, ins, 0), dst, kind);
     spv::Id s = shift_count(e, src(e, ins, 1), dst, bit_width(kind));
-    e.store_dst(dst, {e.b_.createBinOp(op, e.type(kind, a.count), a.id, s), kind, a.count});
+    e.store_dst(dst, {e.integer_op(op, kind, a.count, a.id, s), kind, a.count});
 }
 
 /// bfi width, offset, insert, base: mask = ((1 << width) - 1) << offset;

@@ -448,6 +448,71 @@ spv::Id Emitter::splat_constant(Kind kind, uint32_t count, uint64_t bits)
     return composite_constant(kind, parts, count);
 }
 
+/// The words of a 32-bit scalar or vector constant of `count` components.
+static bool constant_lanes(const Builder& b, spv::Id id, uint32_t count, uint32_t (&bits)[4])
+{
+    uint32_t n = 0;
+    return count == 1 ? b.constant_word(id, bits[0]) : b.constant_words(id, bits, n) && n == count;
+}
+
+/// `x op y` for integer_op; false for another opcode, and for a shift by 32
+/// or more (undefined in SPIR-V: left to the driver).
+static bool fold_integer_op(spv::Op op, uint32_t x, uint32_t y, uint32_t& r)
+{
+    switch (op) {
+    case spv::OpIAdd: r = x + y; return true;
+    case spv::OpISub: r = x - y; return true;
+    case spv::OpIMul: r = x * y; return true;
+    case spv::OpBitwiseAnd: r = x & y; return true;
+    case spv::OpBitwiseOr: r = x | y; return true;
+    case spv::OpBitwiseXor: r = x ^ y; return true;
+    case spv::OpShiftLeftLogical: r = x << (y & 31); return y < 32;
+    case spv::OpShiftRightLogical: r = x >> (y & 31); return y < 32;
+    case spv::OpShiftRightArithmetic: r = uint32_t(int32_t(x) >> (y & 31)); return y < 32;
+    default: return false;
+    }
+}
+
+/// Whether `x op y` is x for every x: a + 0, a - 0, a | 0, a ^ 0, a << 0,
+/// a >> 0, a * 1.
+static bool is_right_identity(spv::Op op, uint32_t y)
+{
+    switch (op) {
+    case spv::OpIAdd:
+    case spv::OpISub:
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic: return y == 0;
+    case spv::OpIMul: return y == 1;
+    default: return false;
+    }
+}
+
+spv::Id Emitter::integer_op(spv::Op op, Kind kind, uint32_t count, spv::Id a, spv::Id b)
+{
+    const spv::Id t = type(kind, count);
+    uint32_t x[4], y[4], r;
+    if (bit_width(kind) == 32 && count <= 4 && constant_lanes(b_, b, count, y)) {
+        if (constant_lanes(b_, a, count, x)) {
+            spv::Id parts[4];
+            uint32_t i = 0;
+            for (; i < count && fold_integer_op(op, x[i], y[i], r); ++i)
+                parts[i] = constant(kind, r);
+            if (i == count)
+                return composite_constant(kind, parts, count);
+        } else if (b_.getTypeId(a) == t) {
+            uint32_t i = 0;
+            while (i < count && is_right_identity(op, y[i]))
+                ++i;
+            if (i == count)
+                return a;
+        }
+    }
+    return b_.createBinOp(op, t, a, b);
+}
+
 spv::Id Emitter::undef(Kind kind, uint32_t count)
 {
     return b_.createUndefined(type(kind, count));

@@ -193,6 +193,10 @@ public:
     spv::Id splat_constant(Kind kind, uint32_t count, uint64_t bits);
     spv::Id composite_constant(Kind kind, const spv::Id* parts, uint32_t count);
     spv::Id undef(Kind kind, uint32_t count);
+    /// `a op b` for a 32-bit integer operation that leaves its operands'
+    /// signedness free (OpIAdd, OpISub, OpIMul, bitwise, shifts), of `count`
+    /// components of `kind`: computed here when both are constants.
+    spv::Id integer_op(spv::Op op, Kind kind, uint32_t count, spv::Id a, spv::Id b);
     spv::Id glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<spv::Id> args);
     /// `value` as `to_type` (bit for bit); itself when it has that type.
     spv::Id bitcast(spv::Id value, spv::Id to_type)
@@ -224,9 +228,12 @@ public:
     void scan_temp_kinds();
     void declare_indexable_temp(const vsir::Declaration& decl);
     void declare_immediate_constant_buffer(const vsir::Declaration& decl);
-    Value load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type);
-    /// `src` for the components `dst` writes, in the source's own kind.
-    Value load_for_dst(const vsir::SrcParam& src, const vsir::DstParam& dst);
+    /// `src` for the components `dst_mask` writes, in the source's own kind;
+    /// with `any_sign`, an integer source may come in the other signedness
+    /// of its width instead (the kind it is held in: no bitcast).
+    Value load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type, bool any_sign = false);
+    /// load_src for the components `dst` writes.
+    Value load_for_dst(const vsir::SrcParam& src, const vsir::DstParam& dst, bool any_sign = false);
     Value load_scalar(const vsir::SrcParam& src, Kind kind);
     Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
     void store_dst(const vsir::DstParam& dst, Value value);
@@ -251,7 +258,7 @@ public:
         bool needs_var = false;
     };
     bool scan_ssa();
-    Value load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind);
+    Value load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind, bool any_sign = false);
     void store_ssa(const vsir::DstParam& dst, Value value);
     spv::Id ssa_variable(SsaValue& v, uint32_t id);
 

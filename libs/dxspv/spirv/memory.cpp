@@ -84,20 +84,19 @@ Descriptor* Emitter::find_buffer(const vsir::Register& reg, bool write)
 
 spv::Id Emitter::buffer_word_index(const Descriptor& desc, spv::Id index, spv::Id byte_offset)
 {
-    spv::Id u32 = type(Kind::u32);
     spv::Id bytes = byte_offset;
     if (index) {
-        spv::Id start = b_.createBinOp(spv::OpIMul, u32, index, constant_u32(desc.stride));
-        bytes = b_.createBinOp(spv::OpIAdd, u32, start, byte_offset);
+        spv::Id start = integer_op(spv::OpIMul, Kind::u32, 1, index, constant_u32(desc.stride));
+        bytes = integer_op(spv::OpIAdd, Kind::u32, 1, start, byte_offset);
     }
-    return b_.createBinOp(spv::OpShiftRightLogical, u32, bytes, constant_u32(2));
+    return integer_op(spv::OpShiftRightLogical, Kind::u32, 1, bytes, constant_u32(2));
 }
 
 spv::Id Emitter::add_words(spv::Id word_index, uint32_t words)
 {
     if (!words)
         return word_index;
-    return b_.createBinOp(spv::OpIAdd, type(Kind::u32), word_index, constant_u32(words));
+    return integer_op(spv::OpIAdd, Kind::u32, 1, word_index, constant_u32(words));
 }
 
 bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
@@ -126,7 +125,7 @@ bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
 /// The ulong holding uint word `word_index` of a ulong[] group-shared array.
 spv::Id Emitter::tgsm_qword_pointer(const Descriptor& desc, spv::Id word_index)
 {
-    spv::Id qword = b_.createBinOp(spv::OpShiftRightLogical, type(Kind::u32), word_index, constant_u32(1));
+    spv::Id qword = integer_op(spv::OpShiftRightLogical, Kind::u32, 1, word_index, constant_u32(1));
     return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u64)),
         {desc.var, qword});
 }
@@ -136,9 +135,8 @@ namespace {
 /// The bit position (0 or 32, as a ulong) of uint word `word_index` in its ulong.
 spv::Id half_shift(Emitter& e, spv::Id word_index)
 {
-    spv::Id u32 = e.type(Kind::u32);
-    spv::Id odd = e.b_.createBinOp(spv::OpBitwiseAnd, u32, word_index, e.constant_u32(1));
-    spv::Id shift = e.b_.createBinOp(spv::OpShiftLeftLogical, u32, odd, e.constant_u32(5));
+    spv::Id odd = e.integer_op(spv::OpBitwiseAnd, Kind::u32, 1, word_index, e.constant_u32(1));
+    spv::Id shift = e.integer_op(spv::OpShiftLeftLogical, Kind::u32, 1, odd, e.constant_u32(5));
     return e.b_.createUnaryOp(spv::OpUConvert, e.type(Kind::u64), shift);
 }
 

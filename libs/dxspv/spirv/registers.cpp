@@ -205,7 +205,7 @@ spv::Id Emitter::index_id(const vsir::RegisterIndex& index)
     spv::Id id = load_scalar(prog_.srcs[index.rel_addr], Kind::u32).id;
     --rel_depth_;
     if (index.offset)
-        id = b_.createBinOp(spv::OpIAdd, type(Kind::u32), id, constant_u32(index.offset));
+        id = integer_op(spv::OpIAdd, Kind::u32, 1, id, constant_u32(index.offset));
     return id;
 }
 
@@ -354,7 +354,7 @@ spv::Id Emitter::apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::Src
 /// Word registers: the words `dst_mask` selects through the swizzle (see
 /// src_lanes), converted to the source's kind. SSA sources have one slot per
 /// value: they read the components src_lanes gives for a 32-bit source.
-Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type)
+Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataType dst_type, bool any_sign)
 {
     Kind kind = kind_or_u32(src.reg.type);
     bool is_ssa = src.reg.file == vsir::RegisterFile::ssa;
@@ -365,15 +365,23 @@ Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataT
         error(Code::spirv_invalid_operand, "source operand reads no component (write mask 0x%x)", dst_mask);
         return {undef(kind, 1), kind, 1};
     }
+    // An integer read with either signedness taken as it is (no modifier to
+    // apply in the source's kind).
+    any_sign = any_sign && is_int(kind) && src.modifier == vsir::SrcModifier::none;
     spv::Id id;
     if (src.reg.file == vsir::RegisterFile::immediate || src.reg.file == vsir::RegisterFile::immediate64) {
         id = immediate_constant(src.reg, lanes, kind);
     } else if (is_ssa) {
-        id = load_ssa(src, lanes, kind).id;
+        Value v = load_ssa(src, lanes, kind, any_sign);
+        if (any_sign)
+            return v;
+        id = v.id;
     } else {
         Value picked = load_lanes(src.reg, lanes);
         if (!picked.id)
             return {undef(kind, count), kind, uint8_t(count)};
+        if (any_sign && is_int(picked.kind) && bit_width(picked.kind) == 32 && bit_width(kind) == 32)
+            return {picked.id, picked.kind, uint8_t(count)};
         if (picked.kind != Kind::u32 && is_word_kind(kind)) // a float register read as 32-bit values
             id = bitcast(picked.id, type(kind, picked.count));
         else
@@ -387,9 +395,10 @@ Value Emitter::load_src(const vsir::SrcParam& src, uint8_t dst_mask, vsir::DataT
 }
 
 /// An SSA destination has one slot per value, like a 32-bit one.
-Value Emitter::load_for_dst(const vsir::SrcParam& src, const vsir::DstParam& dst)
+Value Emitter::load_for_dst(const vsir::SrcParam& src, const vsir::DstParam& dst, bool any_sign)
 {
-    return load_src(src, dst.write_mask, dst.reg.file == vsir::RegisterFile::ssa ? vsir::DataType::u32 : dst.reg.type);
+    return load_src(src, dst.write_mask, dst.reg.file == vsir::RegisterFile::ssa ? vsir::DataType::u32 : dst.reg.type,
+        any_sign);
 }
 
 Value Emitter::load_component(const vsir::SrcParam& src, uint32_t component, Kind kind)

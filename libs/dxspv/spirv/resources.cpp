@@ -430,7 +430,7 @@ spv::Id Emitter::descriptor_index(const Descriptor& desc, const vsir::Register& 
     }
     spv::Id id = index_id(idx);
     if (desc.range_first)
-        id = b_.createBinOp(spv::OpISub, type(Kind::u32), id, constant_u32(desc.range_first));
+        id = integer_op(spv::OpISub, Kind::u32, 1, id, constant_u32(desc.range_first));
     add_array_indexing_capability(desc, reg.flags & vsir::register_non_uniform);
     return mark_non_uniform(reg, id);
 }
@@ -481,10 +481,11 @@ void Emitter::add_array_indexing_capability(const Descriptor& desc, bool non_uni
 
 /// Decorates `id` (a descriptor index, a pointer into a descriptor array or
 /// a loaded descriptor) NonUniform when the operand's index is not
-/// dynamically uniform.
+/// dynamically uniform (a constant index, folded, is uniform).
 spv::Id Emitter::mark_non_uniform(const vsir::Register& reg, spv::Id id)
 {
-    if (!(reg.flags & vsir::register_non_uniform) || !id)
+    uint32_t bits;
+    if (!(reg.flags & vsir::register_non_uniform) || !id || b_.constant_word(id, bits))
         return id;
     if (spirv_version(options_.target_env) < 0x00010500)
         b_.addExtension("SPV_EXT_descriptor_indexing");
@@ -560,7 +561,7 @@ spv::Id Emitter::buffer_qword_pointer(Descriptor& desc, const vsir::Register& re
     if (desc.is_array)
         chain.push_back(descriptor_index(desc, reg));
     chain.push_back(constant_u32(0));
-    chain.push_back(b_.createBinOp(spv::OpShiftRightLogical, type(Kind::u32), word_index, constant_u32(1)));
+    chain.push_back(integer_op(spv::OpShiftRightLogical, Kind::u32, 1, word_index, constant_u32(1)));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, u64), chain);
     return desc.is_array ? mark_non_uniform(reg, ptr) : ptr;
 }

@@ -180,7 +180,7 @@ spv::Id Emitter::ssa_variable(SsaValue& v, uint32_t id)
 }
 
 /// Components `lanes` of an SSA value (one slot per value), as `kind`.
-Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind)
+Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind, bool any_sign)
 {
     uint32_t id = src.reg.index_count ? src.reg.idx[0].offset : ~0u;
     if (id >= ssa_.size()) {
@@ -224,6 +224,8 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
             operands.push_back({false, position[i]});
         r = b_.createOp(spv::OpVectorShuffle, type(v.kind, lanes.count), operands);
     }
+    if (any_sign && is_int(v.kind) && bit_width(v.kind) == bit_width(kind))
+        return {r, v.kind, lanes.count};
     return as_kind({r, v.kind, lanes.count}, kind);
 }
 

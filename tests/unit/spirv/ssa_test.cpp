@@ -47,10 +47,35 @@ TEST_CASE("spirv ssa: scalars and vectors, swizzles and bitcasts")
     std::string text = emit_dxil(b.p);
     CHECK_HAS(text, "OpCompositeExtract %uint");
     CHECK_HAS(text, "OpVectorShuffle %v2uint");
-    CHECK_HAS(text, "OpBitcast %int");
+    CHECK_HAS(text, "OpIAdd %int"); // of the uint words as they are: iadd leaves the signedness free
+    CHECK_HAS_NOT(text, "OpBitcast %int");
     CHECK_HAS(text, "OpBitcast %float");
     CHECK_HAS(text, "OpFNegate %float");
     CHECK_HAS_NOT(text, "OpName %sr"); // every value is used directly
+}
+
+TEST_CASE("spirv ssa: integer operations take either signedness and fold constants")
+{
+    VsirBuilder b = dxil_compute();
+    // sr1 (u32) used as i32 by ishl, ishr, ilt and iadd; sr5 folds to a
+    // constant, sr6 = sr1 + 0 is sr1 itself.
+    b.op(Opcode::ishl, {sd(2, i32)}, {ss(0, i32), li(3)});
+    b.op(Opcode::ishr, {sd(3, i32)}, {ss(2, i32), li(1)});
+    b.op(Opcode::ilt, {sd(4, boolean)}, {ss(3, i32), ss(0, i32)});
+    b.op(Opcode::ishl, {sd(5, u32)}, {lu(3), lu(34)}); // the count is masked: 3 << 2
+    b.op(Opcode::iadd, {sd(6, u32)}, {ss(0, u32), lu(0)});
+    b.op(Opcode::movc, {sd(7, u32)}, {ss(4, boolean), ss(5, u32), ss(6, u32)});
+    store_word(b, 0, ss(7, u32));
+    b.op(Opcode::ret, {}, {});
+    std::string text = emit_dxil(b.p);
+    CHECK_HAS(text, "OpShiftLeftLogical %int %14 %uint_3"); // sr0: the thread id's x, a uint
+    CHECK_HAS(text, "OpShiftRightArithmetic %int");
+    CHECK_HAS(text, "OpSLessThan %bool");
+    CHECK_HAS_NOT(text, "OpBitcast");
+    CHECK_HAS(text, "%uint_12 = OpConstant %uint 12");
+    CHECK_EQ(occurrences(text, "OpShiftLeftLogical"), 1u);
+    CHECK_HAS_NOT(text, "OpIAdd");
+    CHECK_HAS(text, "OpSelect %uint %");
 }
 
 TEST_CASE("spirv ssa: a value defined before an if and used after endif is used directly")

@@ -320,9 +320,7 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, RecordOps&
             return false;
         }
         code = uint32_t(c);
-        uint64_t* out = ops.resize_for_overwrite(n);
-        for (uint64_t i = 0; i < n; ++i)
-            out[i] = bits_.read_vbr(6, overflow);
+        bits_.read_vbr_array(ops.resize_for_overwrite(n), n, 6, overflow);
         if (overflow) {
             error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
             return false;
@@ -372,11 +370,15 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, RecordOps&
             // fails), and the block's end is checked once after them.
             uint64_t* out = ops.resize_for_overwrite(count + n) + count;
             if (elt.kind == AbbrevOp::Kind::fixed) {
-                for (uint64_t i = 0; i < n; ++i)
-                    out[i] = bits_.read(unsigned(elt.value));
+                bits_.read_fixed_array(out, n, unsigned(elt.value), [](uint64_t v) { return v; });
             } else if (elt.kind == AbbrevOp::Kind::char6) {
-                for (uint64_t i = 0; i < n; ++i)
-                    out[i] = decode_char6(bits_.read(6));
+                bits_.read_fixed_array(out, n, 6, decode_char6);
+            } else if (elt.kind == AbbrevOp::Kind::vbr) {
+                bits_.read_vbr_array(out, n, unsigned(elt.value), overflow);
+                if (overflow) {
+                    error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
+                    return false;
+                }
             } else {
                 for (uint64_t i = 0; i < n; ++i)
                     if (!read_scalar(elt, out[i]))

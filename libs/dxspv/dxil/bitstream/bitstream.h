@@ -81,6 +81,58 @@ public:
         }
     }
 
+    /// Reads `n` values of `width` fixed bits (1..64) into `out`, each passed
+    /// through `decode`.
+    ///
+    /// The array loops below keep the buffer in locals: a store to `out`
+    /// (uint64_t) could alias `word_` and `pos_` for all the compiler knows,
+    /// which would reload and store the three members on every element.
+    template <class Decode>
+    [[gnu::always_inline]] void read_fixed_array(uint64_t* out, uint64_t n, unsigned width, Decode decode)
+    {
+        const uint64_t mask = width < 64 ? (uint64_t(1) << width) - 1 : ~uint64_t(0);
+        Window w = window();
+        for (uint64_t i = 0; i < n; ++i) {
+            uint64_t value;
+            if (width < w.avail) [[likely]] {
+                value = w.word & mask;
+                w.advance(width);
+            } else {
+                set_window(w);
+                value = read_refill(width);
+                w = window();
+            }
+            out[i] = decode(value);
+        }
+        set_window(w);
+    }
+
+    /// Reads `n` VBR values with `width`-bit chunks (1..32) into `out`;
+    /// sets `overflow` for a value past 64 bits (see read_fixed_array).
+    void read_vbr_array(uint64_t* out, uint64_t n, unsigned width, bool& overflow)
+    {
+        const uint64_t hi = uint64_t(1) << (width - 1);
+        Window w = window();
+        for (uint64_t i = 0; i < n; ++i) {
+            if (2 * width < w.avail) [[likely]] {
+                if (!(w.word & hi)) {
+                    out[i] = w.word & (hi - 1);
+                    w.advance(width);
+                    continue;
+                }
+                if (!(w.word & (hi << width))) {
+                    out[i] = (w.word & (hi - 1)) | ((w.word >> width) & (hi - 1)) << (width - 1);
+                    w.advance(2 * width);
+                    continue;
+                }
+            }
+            set_window(w);
+            out[i] = read_vbr(width, overflow);
+            w = window();
+        }
+        set_window(w);
+    }
+
     void align32()
     {
         pos_ = (pos_ + 31) & ~uint64_t(31);
@@ -103,6 +155,25 @@ public:
     }
 
 private:
+    /// The buffer's state, copied to locals by the array loops.
+    struct Window {
+        uint64_t word, pos;
+        unsigned avail;
+        void advance(unsigned width)
+        {
+            word >>= width;
+            avail -= width;
+            pos += width;
+        }
+    };
+    Window window() const { return {word_, pos_, avail_}; }
+    void set_window(const Window& w)
+    {
+        word_ = w.word;
+        pos_ = w.pos;
+        avail_ = w.avail;
+    }
+
     /// `width` bits from the buffer (width < avail_, so less than 64).
     [[gnu::always_inline]] uint64_t take(unsigned width)
     {
