@@ -118,14 +118,17 @@ struct Descriptor {
 /// component index[c] of the vector id[c] (of width[c] components), or the
 /// scalar id[c] where width[c] is 1; an id of 0 is the register's initial
 /// value (`initial`: zero for outputs, undefined for temps). A write replaces
-/// the lanes it writes and makes no instruction; a read makes at most one
-/// (see Emitter::read_held).
+/// the lanes it writes and makes no instruction; a 32-bit value keeps its
+/// own kind (lane_kind), so that a read in that kind needs no bitcast. A read
+/// makes at most one instruction when its lanes share a kind (see
+/// Emitter::read_held).
 struct HeldRegister {
     spv::Id id[4];
     uint8_t index[4];
     uint8_t width[4];
-    Kind kind;       ///< of every lane
-    spv::Op initial; ///< OpConstantNull or OpUndef
+    Kind lane_kind[4]; ///< of id[c]'s components
+    Kind kind;         ///< of the initial value, and of a read of lanes of several kinds
+    spv::Op initial;   ///< OpConstantNull or OpUndef
 };
 
 /// A pointer to a register's storage and the number of uint words it holds
@@ -239,8 +242,8 @@ public:
     void store_dst(const vsir::DstParam& dst, Value value);
     spv::Id merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind);
     static HeldRegister held_register(Kind kind, spv::Op initial);
-    spv::Id read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
-    void write_held(HeldRegister& held, spv::Id words, uint32_t words_count, uint32_t mask);
+    Value read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
+    void write_held(HeldRegister& held, Value value, uint32_t mask);
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);

@@ -1010,13 +1010,15 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
             copy_output(set, v, NoResult, NoResult, NoResult);
             continue;
         }
-        // A register held as f32 lanes has the outputs' type already.
-        const Kind held = set.reg_held.empty() ? Kind::u32 : set.reg_held[v.reg].kind;
+        // Lanes held as f32 have the outputs' type already.
+        Kind held = Kind::u32;
         spv::Id words;
         if (!set.reg_held.empty()) {
             const uint8_t lanes[4] = {uint8_t(v.first), uint8_t(v.first + 1), uint8_t(v.first + 2),
                 uint8_t(v.first + 3)};
-            words = read_held(set.reg_held[v.reg], lanes, v.count);
+            const Value read = read_held(set.reg_held[v.reg], lanes, v.count);
+            words = read.id;
+            held = read.kind;
         } else {
             spv::Id& whole = loaded[v.reg];
             if (!whole)
@@ -1032,9 +1034,9 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
             }
         }
         const Kind kind = v.kind == Kind::boolean ? Kind::u32 : v.kind;
-        Value val = held == kind ? Value{words, kind, v.count}
-                                 : from_words(held == Kind::u32 ? words : bitcast(words, type(Kind::u32, v.count)),
-                                       v.count, kind);
+        Value val = held == kind                         ? Value{words, kind, v.count}
+                    : is_word_kind(held) && is_word_kind(kind) ? Value{bitcast(words, type(kind, v.count)), kind, v.count}
+                                                               : from_words(bitcast(words, type(Kind::u32, v.count)), v.count, kind);
         b_.createStore(val.id, io_var_pointer(v, true, NoResult, 0));
     }
 }
@@ -1075,7 +1077,7 @@ void Emitter::copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv:
         for (uint32_t i = 0; i < count; ++i) {
             const uint8_t lane = uint8_t(std::min<uint32_t>(v.first + it + i, 3));
             parts[i] = !source && v.reg < set.reg_held.size()
-                           ? bitcast(read_held(set.reg_held[v.reg], &lane, 1), type(Kind::u32))
+                           ? bitcast(read_held(set.reg_held[v.reg], &lane, 1).id, type(Kind::u32))
                            : b_.createLoad(source ? register_word_pointer(source, source_vertex, v.reg, v.first + it + i)
                                                   : set_word_pointer(set, source_vertex, v.reg, v.first + it + i));
         }

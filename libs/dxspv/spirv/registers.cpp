@@ -294,7 +294,7 @@ Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
         uint8_t picked[4];
         for (uint32_t i = 0; i < lanes.count; ++i)
             picked[i] = uint8_t(std::min<uint32_t>(lanes.word[i], 3));
-        return {read_held(*rp.held, picked, lanes.count), rp.held->kind, lanes.count};
+        return read_held(*rp.held, picked, lanes.count);
     }
     if (!rp.ptr && !rp.value)
         return {};
@@ -444,6 +444,16 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     uint32_t mask_words = uint32_t(vsir::mask_component_count(mask));
     if (mask_words == 0)
         return;
+    RegisterPointer rp = register_pointer(dst.reg);
+    if (rp.held && is_word_kind(value.kind)) { // held in its own kind
+        if (value.count == 1 && mask_words > 1)
+            value = splat(value, mask_words);
+        if (value.count != mask_words)
+            error(Code::spirv_invalid_operand, "%u result words for write mask 0x%x", unsigned(value.count), mask);
+        else
+            write_held(*rp.held, value, mask);
+        return;
+    }
     // 32-bit values go to a temp stored as floats without passing through
     // words; anything else is written as words.
     const Kind temp_kind = dst.reg.file == RegisterFile::temp && dst.reg.index_count >= 1
@@ -467,7 +477,6 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
         error(Code::spirv_invalid_operand, "%u result words for write mask 0x%x", words_count, mask);
         return;
     }
-    RegisterPointer rp = register_pointer(dst.reg);
     if (!rp.ptr && !rp.held) {
         if (rp.value)
             error(Code::spirv_invalid_operand, "'%s' is read-only", vsir::register_prefix(dst.reg.file));
@@ -482,7 +491,7 @@ void Emitter::store_dst(const vsir::DstParam& dst, Value value)
     if (rp.storage != Kind::u32)
         words = bitcast(words, type(rp.storage, words_count));
     if (rp.held) {
-        write_held(*rp.held, words, words_count, mask);
+        write_held(*rp.held, {words, rp.storage, uint8_t(words_count)}, mask);
         return;
     }
     if (mask != 0xfu)
@@ -513,10 +522,11 @@ HeldRegister Emitter::held_register(Kind kind, spv::Op initial)
     return held;
 }
 
-/// The `count` components `lanes` picks from a held register, as one value
-/// of its kind: the vector itself, one extract, one shuffle of at most two
-/// vectors, or a construct of its lanes.
-spv::Id Emitter::read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
+/// The `count` components `lanes` picks from a held register: the vector
+/// itself, one extract, one shuffle of at most two vectors, or a construct
+/// of its lanes. In the lanes' kind when they share one; lanes of another
+/// kind than the register's are bitcast to it otherwise.
+Value Emitter::read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
 {
     // Most reads take a value back as it was written: that value itself.
     const spv::Id whole = held.id[lanes[0]];
@@ -525,61 +535,69 @@ spv::Id Emitter::read_held(const HeldRegister& held, const uint8_t* lanes, uint3
         while (i < count && held.id[lanes[i]] == whole && held.index[lanes[i]] == i)
             ++i;
         if (i == count)
-            return whole;
+            return {whole, held.lane_kind[lanes[0]], uint8_t(count)};
     }
-    spv::Id t = type(held.kind, count);
-    spv::Id vectors[2] = {NoResult, NoResult};
+    Kind kind = Kind::count; // none yet
+    uint32_t vectors[2] = {4, 4}; // a lane of each vector a shuffle takes
     bool initial = true, shuffle = true;
     for (uint32_t i = 0; i < count; ++i) {
         const uint32_t c = lanes[i];
         const spv::Id id = held.id[c];
         initial = initial && !id;
+        if (id)
+            kind = kind == Kind::count || kind == held.lane_kind[c] ? held.lane_kind[c] : held.kind;
         if (!id || held.width[c] == 1)
             shuffle = false;
-        else if (id != vectors[0] && id != vectors[1]) {
-            if (vectors[1])
+        else if ((vectors[0] == 4 || id != held.id[vectors[0]]) && (vectors[1] == 4 || id != held.id[vectors[1]])) {
+            if (vectors[1] != 4)
                 shuffle = false;
             else
-                (vectors[0] ? vectors[1] : vectors[0]) = id;
+                vectors[vectors[0] == 4 ? 0 : 1] = c;
         }
     }
     if (initial)
-        return held.initial == spv::OpUndef ? undef(held.kind, count) : b_.makeNullConstant(t);
+        kind = held.kind;
+    const spv::Id t = type(kind, count);
+    if (initial)
+        return {held.initial == spv::OpUndef ? undef(kind, count) : b_.makeNullConstant(t), kind, uint8_t(count)};
     auto lane = [&](uint32_t c) -> spv::Id { // one component
         const spv::Id id = held.id[c];
         if (!id)
-            return held.initial == spv::OpUndef ? undef(held.kind, 1) : b_.makeNullConstant(type(held.kind));
-        return held.width[c] == 1 ? id : b_.createCompositeExtract(id, type(held.kind), held.index[c]);
+            return held.initial == spv::OpUndef ? undef(kind, 1) : b_.makeNullConstant(type(kind));
+        const spv::Id part = held.width[c] == 1 ? id : b_.createCompositeExtract(id, type(held.lane_kind[c]), held.index[c]);
+        return bitcast(part, type(kind));
     };
+    auto vector = [&](uint32_t c) { return bitcast(held.id[c], type(kind, held.width[c])); };
     if (count == 1)
-        return lane(lanes[0]);
+        return {lane(lanes[0]), kind, 1};
     if (!shuffle) {
         spv::Id parts[4];
         for (uint32_t i = 0; i < count; ++i)
             parts[i] = lane(lanes[i]);
-        return b_.createCompositeConstruct(t, {parts, count});
+        return {b_.createCompositeConstruct(t, {parts, count}), kind, uint8_t(count)};
     }
-    const uint32_t first_width = held.width[lanes[0]];
-    bool identity = !vectors[1] && first_width == count;
-    OperandList<IdImmediate, 6> operands{{true, vectors[0]}, {true, vectors[1] ? vectors[1] : vectors[0]}};
+    const uint32_t first_width = held.width[vectors[0]];
+    bool identity = vectors[1] == 4 && first_width == count;
+    const spv::Id first = vector(vectors[0]);
+    OperandList<IdImmediate, 6> operands{{true, first}, {true, vectors[1] != 4 ? vector(vectors[1]) : first}};
     for (uint32_t i = 0; i < count; ++i) {
         const uint32_t c = lanes[i];
         identity = identity && held.index[c] == i;
-        operands.push_back({false, held.id[c] == vectors[0] ? held.index[c] : first_width + held.index[c]});
+        operands.push_back({false, held.id[c] == held.id[vectors[0]] ? held.index[c] : first_width + held.index[c]});
     }
-    return identity ? vectors[0] : b_.createOp(spv::OpVectorShuffle, t, operands);
+    return {identity ? first : b_.createOp(spv::OpVectorShuffle, t, operands), kind, uint8_t(count)};
 }
 
-/// `words` (`words_count` components of the register's kind, in order) into
-/// the lanes of `mask`.
-void Emitter::write_held(HeldRegister& held, spv::Id words, uint32_t words_count, uint32_t mask)
+/// `value` (a component per lane of `mask`, in order) into those lanes.
+void Emitter::write_held(HeldRegister& held, Value value, uint32_t mask)
 {
     for (uint32_t c = 0, k = 0; c < 4; ++c) {
         if (!(mask & (1u << c)))
             continue;
-        held.id[c] = words;
+        held.id[c] = value.id;
         held.index[c] = uint8_t(k++);
-        held.width[c] = uint8_t(words_count);
+        held.width[c] = value.count;
+        held.lane_kind[c] = value.kind;
     }
 }
 

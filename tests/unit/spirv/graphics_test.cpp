@@ -253,6 +253,47 @@ ret
     CHECK_HAS_NOT(t, "OpBitcast");
 }
 
+TEST_CASE("spirv: held lanes keep the kind they were written in")
+{
+    // r0 is read as integers and as floats, so it is held as uint words.
+    // Each lane keeps the kind of the value written to it: the float mul's
+    // lanes go to o0 as floats and the integer lanes to the iadd as they
+    // are. Held as words, each float lane was bitcast to a uint and back.
+    dxspv::vsir::Program p = assemble(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// COLOR                    0   xyzw        0     NONE   float   xyzw
+// INDEX                    0   x           1     NONE    uint   x
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+// SV_Target                1   x           1   TARGET    uint   x
+//
+ps_5_0
+dcl_input_ps linear v0.xyzw
+dcl_input_ps constant v1.x
+dcl_output o0.xyzw
+dcl_output o1.x
+dcl_temps 1
+mul r0.xyzw, v0.xyzw, l(2.000000, 2.000000, 2.000000, 2.000000)
+mov o0.xyzw, r0.wzyx
+iadd r0.x, v1.x, l(1)
+iadd o1.x, r0.x, l(3)
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    const std::string& t = texts[1];
+    CHECK_HAS(t, "OpVectorShuffle %v4float");
+    CHECK_HAS(t, "OpIAdd %uint");
+    CHECK_HAS_NOT(t, "OpBitcast");
+}
+
 TEST_CASE("spirv: signature inputs the program neither declares nor reads get no variable")
 {
     // SV_Position and SV_RenderTargetArrayIndex are in the signature (the
