@@ -434,11 +434,18 @@ void Builder::createNoResultOp(spv::Op op, std::span<const IdImmediate> operands
 spv::Id Builder::createCompositeExtract(spv::Id composite, spv::Id type, unsigned index)
 {
     // A component of a vector made by inserts, shuffles or a construct of
-    // scalars is the value that went in (or the component it came from).
+    // scalars is the value that went in (or the component it came from); a
+    // component of a constant vector is its constant.
     for (int step = 0; step < 16; ++step) {
         const uint32_t* d = composite_words(composite);
-        if (!d)
+        if (!d) {
+            if (composite < ids_.size() && ids_[composite].op == spv::OpConstantComposite) {
+                const uint32_t* c = globals_.data() + ids_[composite].at;
+                if (3 + index < (c[0] >> 16) && getTypeId(c[3 + index]) == type)
+                    return c[3 + index];
+            }
             break;
+        }
         uint32_t count = d[0] >> 16, op = d[0] & 0xffffu;
         if (op == spv::OpCompositeInsert && count == 6) {
             if (d[5] != index) {

@@ -396,6 +396,7 @@ public:
     spv::Id set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component);
     bool file_indexed(vsir::RegisterFile file);
     void create_register_storage(IoSet& set);
+    Value input(const IoVar& v, spv::Id vertex);
     spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
     void copy_input_registers(IoSet& set);
     bool input_value(IoSet& set, uint32_t r);

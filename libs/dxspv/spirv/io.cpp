@@ -886,6 +886,12 @@ spv::Id Emitter::set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg
 /// instance ids count from the base).
 spv::Id Emitter::input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count)
 {
+    return to_words(input(v, vertex), words_count);
+}
+
+/// Input `v` (a variable that is not an array) as D3D gives it.
+Value Emitter::input(const IoVar& v, spv::Id vertex)
+{
     spv::Id value = b_.createLoad(io_var_pointer(v, false, vertex, 0));
     Value val{value, v.kind, v.count};
     if (v.builtin == spv::BuiltInFragCoord) { // D3D's SV_Position.w is 1/w
@@ -896,9 +902,9 @@ spv::Id Emitter::input_words(const IoVar& v, spv::Id vertex, uint32_t& words_cou
     }
     if (v.base_var) {
         spv::Id base = b_.createLoad(v.base_var);
-        val.id = b_.createBinOp(spv::OpISub, type(Kind::i32), value, base);
+        val = {b_.createBinOp(spv::OpISub, type(Kind::i32), value, base), Kind::i32, 1};
     }
-    return to_words(val, words_count);
+    return val;
 }
 
 void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
@@ -921,9 +927,9 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
 }
 
 /// Input register `r` kept as values as the value of the one input variable
-/// that fills it from its first component, when there is one and it needs
-/// no conversion (32-bit components, not SV_Position's 1/w, not a vertex or
-/// instance index less its base).
+/// that fills it from its first component, when there is one and it has
+/// 32-bit components (SV_Position with D3D's 1/w, a vertex or instance index
+/// less its base).
 bool Emitter::input_value(IoSet& set, uint32_t r)
 {
     const IoVar* only = nullptr;
@@ -934,12 +940,11 @@ bool Emitter::input_value(IoSet& set, uint32_t r)
             return false;
         only = &v;
     }
-    if (!only || only->is_array || only->first != 0 || only->count > 4 || only->base_var ||
-        only->builtin == spv::BuiltInFragCoord ||
-        (only->kind != Kind::f32 && only->kind != Kind::u32 && only->kind != Kind::i32))
+    if (!only || only->is_array || only->first != 0 || only->count > 4 || !is_word_kind(only->kind))
         return false;
-    set.reg_values[r] = b_.createLoad(io_var_pointer(*only, false, NoResult, 0));
-    set.reg_value_shapes[r] = {only->kind, only->count};
+    const Value value = input(*only, NoResult);
+    set.reg_values[r] = value.id;
+    set.reg_value_shapes[r] = {value.kind, value.count};
     return true;
 }
 

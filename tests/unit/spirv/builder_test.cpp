@@ -323,6 +323,9 @@ TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to th
     // A construct of scalars gives its parts.
     spv::Id made = b.createCompositeConstruct(v2, {c, a});
     CHECK(b.createCompositeExtract(made, u32, 1) == a);
+    // A constant vector's component is its constant.
+    const spv::Id parts[2] = {b.makeUintConstant(7), b.makeUintConstant(9)};
+    CHECK(b.createCompositeExtract(b.make_composite_constant(v2, parts, 2), u32, 1) == parts[1]);
     spv::Id sum = b.createBinOp(spv::OpIAdd, u32, x, b.createCompositeExtract(pair, u32, 0));
     b.createStore(b.createCompositeInsert(sum, again, v4, 3), var);
     b.makeReturn();

@@ -294,6 +294,37 @@ ret
     CHECK_HAS_NOT(t, "OpBitcast");
 }
 
+TEST_CASE("spirv: SV_Position, with D3D's 1/w, is an input register held as its value")
+{
+    // The register is the float vec4 that has 1/w in w; before, it was taken
+    // to words (a bitcast) and its reads bitcast back.
+    dxspv::vsir::Program p = assemble(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.xyzw, position
+dcl_output o0.xyzw
+mul o0.xyzw, v0.wzyx, l(2.000000, 2.000000, 2.000000, 2.000000)
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    const std::string& t = texts[1];
+    CHECK_HAS(t, "OpFDiv %float %float_1");
+    CHECK_HAS(t, "OpVectorShuffle %v4float");
+    CHECK_HAS_NOT(t, "OpBitcast");
+}
+
 TEST_CASE("spirv: signature inputs the program neither declares nor reads get no variable")
 {
     // SV_Position and SV_RenderTargetArrayIndex are in the signature (the
