@@ -103,7 +103,7 @@ struct Descriptor {
     uint32_t stride = 0;      ///< structured buffers and TGSM: structure stride in bytes (0: raw)
     uint32_t size = 0;        ///< cbv: vec4 count; tgsm: uint count
     spv::Id type = NoResult; ///< images: the OpTypeImage
-    Kind sampled_kind = Kind::f32; ///< images: component kind of a texel; tgsm: u32, or u64 for ulong[] (64-bit atomics)
+    Kind sampled_kind = Kind::f32; ///< images: component kind of a texel; tgsm: u32, or u64 for ulong[] (64-bit atomics); cbv: of its vec4s
     uint32_t push_member = ~0u;    ///< cbv in the push-constant block: its member index
     spv::Id counter_var = NoResult; ///< UAV counter buffer
     spv::Id var64 = NoResult;       ///< UAV buffers with 64-bit atomics: a view as ulong[] (same binding)
@@ -267,6 +267,7 @@ public:
 
     // ---- resources.cpp: declarations and descriptor access ----
     void declare_constant_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
+    Kind constant_buffer_kind(uint32_t range_id);
     void declare_buffer(const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_sampler(const vsir::Instruction& ins, const vsir::Declaration& decl);
     void declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl);
@@ -283,7 +284,7 @@ public:
     Descriptor* find_descriptor(const vsir::Register& reg);
     spv::Id descriptor_index(const Descriptor& desc, const vsir::Register& reg);
     void add_array_indexing_capability(const Descriptor& desc, bool non_uniform);
-    spv::Id constant_buffer_pointer(const vsir::Register& reg);
+    RegisterPointer constant_buffer_pointer(const vsir::Register& reg);
     spv::Id mark_non_uniform(const vsir::Register& reg, spv::Id id);
     spv::Id buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index);
     spv::Id buffer_qword_pointer(Descriptor& desc, const vsir::Register& reg, spv::Id word_index);
@@ -567,6 +568,7 @@ public:
     spv::Id counter_block_ = NoResult; ///< block { uint counter; }
     ScratchVector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
     bool uav_usage_scanned_ = false;
+    ScratchVector<int32_t> cb_float_reads_; ///< per cb range id: float reads less other reads (scan_cb_reads)
     ScratchVector<uint8_t> tgsm_wide_;        ///< per g# register: 1 when 64-bit atomics use it
     bool tgsm_wide_scanned_ = false;
 

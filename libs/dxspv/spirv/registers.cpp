@@ -239,10 +239,8 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
             {icb_, element});
         return {ptr, 4};
     }
-    case RegisterFile::constant_buffer: {
-        spv::Id ptr = constant_buffer_pointer(reg);
-        return {ptr, uint8_t(ptr ? 4 : 0)};
-    }
+    case RegisterFile::constant_buffer:
+        return constant_buffer_pointer(reg);
     case RegisterFile::thread_id:
     case RegisterFile::thread_group_id:
     case RegisterFile::local_thread_id:

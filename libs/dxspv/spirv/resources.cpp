@@ -142,13 +142,37 @@ void Emitter::declare_constant_buffer(const vsir::Instruction& ins, const vsir::
     desc->size = decl.count ? decl.count : 4096;
     if (declare_push_constant_buffer(*desc, ins, decl))
         return;
-    spv::Id array = b_.makeArrayType(type(Kind::u32, 4), constant_u32(desc->size), 16);
+    desc->sampled_kind = constant_buffer_kind(prog_.dst(ins, 0).reg.idx[0].offset);
+    spv::Id array = b_.makeArrayType(type(desc->sampled_kind, 4), constant_u32(desc->size), 16);
     b_.addDecoration(array, spv::DecorationArrayStride, 16);
     spv::Id block = b_.makeStructType({array}, NumberedName("cb", prog_.dst(ins, 0).reg.idx[0].offset, "_block").c_str());
     b_.addMemberName(block, 0, "data");
     b_.addMemberDecoration(block, 0, spv::DecorationOffset, 0);
     b_.addDecoration(block, spv::DecorationBlock);
     create_descriptor_variable(*desc, ins, decl, block, spv::StorageClassUniform, DescriptorType::cbv);
+}
+
+/// The component kind of constant buffer `range_id`'s vec4s: f32 when the
+/// program reads it as floats more often than not (most do), so that those
+/// reads need no bitcast; u32 otherwise.
+Kind Emitter::constant_buffer_kind(uint32_t range_id)
+{
+    constexpr uint32_t limit = 1u << 16; // range ids past it stay u32
+    if (cb_float_reads_.empty()) {
+        auto counted = [](const vsir::SrcParam& src) {
+            return src.reg.file == vsir::RegisterFile::constant_buffer && src.reg.index_count >= 1
+                   && src.reg.idx[0].offset < limit;
+        };
+        uint32_t count = 1;
+        for (const vsir::SrcParam& src : prog_.srcs)
+            if (counted(src))
+                count = std::max(count, src.reg.idx[0].offset + 1);
+        cb_float_reads_.resize(count);
+        for (const vsir::SrcParam& src : prog_.srcs)
+            if (counted(src))
+                cb_float_reads_[src.reg.idx[0].offset] += src.reg.type == vsir::DataType::f32 ? 1 : -1;
+    }
+    return range_id < cb_float_reads_.size() && cb_float_reads_[range_id] > 0 ? Kind::f32 : Kind::u32;
 }
 
 /// Constant buffers the binding map sends to push constants become members
@@ -494,32 +518,34 @@ spv::Id Emitter::mark_non_uniform(const vsir::Register& reg, spv::Id id)
     return id;
 }
 
-spv::Id Emitter::constant_buffer_pointer(const vsir::Register& reg)
+RegisterPointer Emitter::constant_buffer_pointer(const vsir::Register& reg)
 {
     Descriptor* desc = find_descriptor(reg);
     if (!desc)
-        return NoResult;
+        return {};
     if (reg.index_count < 3) {
         error(Code::spirv_invalid_operand, "constant buffer operand needs 3 indices");
-        return NoResult;
+        return {};
     }
     if (reg.idx[2].rel_addr == vsir::invalid_index && reg.idx[2].offset >= desc->size) {
         error(Code::spirv_invalid_operand, "cb%u[%u] is outside the declared %u vec4s", reg.idx[0].offset,
             reg.idx[2].offset, desc->size);
-        return NoResult;
+        return {};
     }
     if (!desc->var)
-        return NoResult;
+        return {};
     if (desc->push_member != ~0u)
-        return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
-            {desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])});
+        return {b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPushConstant, type(Kind::u32, 4)),
+                    {desc->var, constant_u32(desc->push_member), index_id(reg.idx[2])}),
+            4};
     OperandList<spv::Id, 4> chain{desc->var};
     if (desc->is_array)
         chain.push_back(descriptor_index(*desc, reg));
     chain.push_back(constant_u32(0));
     chain.push_back(index_id(reg.idx[2]));
-    spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniform, type(Kind::u32, 4)), chain);
-    return desc->is_array ? mark_non_uniform(reg, ptr) : ptr;
+    spv::Id ptr =
+        b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassUniform, type(desc->sampled_kind, 4)), chain);
+    return {desc->is_array ? mark_non_uniform(reg, ptr) : ptr, 4, NoResult, desc->sampled_kind};
 }
 
 spv::Id Emitter::buffer_word_pointer(const Descriptor& desc, const vsir::Register& reg, spv::Id word_index)

@@ -156,6 +156,33 @@ ret
     CHECK_HAS(texts[1], "%push_constants = OpTypeStruct %_arr_v4uint_uint_12\n");
 }
 
+TEST_CASE("spirv: a constant buffer read mostly as floats is an array of float vec4s")
+{
+    // cb0 is read as floats twice and as an integer once: vec4s of floats,
+    // so that the float reads need no bitcast. cb1 is read as integers
+    // only: vec4s of uints.
+    dxspv::vsir::Program p = assemble(R"(
+vs_5_0
+dcl_constantbuffer cb0[2], immediateIndexed
+dcl_constantbuffer cb1[1], immediateIndexed
+dcl_input v0.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xy
+mul o0.xyzw, v0.xyzw, cb0[0].xyzw
+add o1.x, v0.x, cb0[1].y
+iadd o1.y, cb0[1].x, cb1[0].x
+ret
+)");
+    std::vector<std::string> texts = emit_all(p);
+    const std::string& t = texts[1];
+    CHECK_HAS(t, "OpAccessChain %_ptr_Uniform_v4float %cb0 ");
+    CHECK_HAS(t, "OpAccessChain %_ptr_Uniform_v4uint %cb1 ");
+    // Two bitcasts: cb0[1].x as an integer for the iadd, and its sum into
+    // the float output o1.y.
+    CHECK(count(t, "OpBitcast") == 2);
+    CHECK_HAS(t, "OpBitcast %int");
+}
+
 TEST_CASE("spirv: immediate constant buffer read with a relative index folds to its data")
 {
     dxspv::vsir::Program p = assemble(R"(
