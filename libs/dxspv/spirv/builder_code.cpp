@@ -370,6 +370,20 @@ spv::Id Builder::vector_shuffle(spv::Id type, std::span<const IdImmediate> opera
             component[i] = c2 < size ? c2 : c2 - size;
         }
     }
+    // An insert whose inserted component the shuffle does not take: its
+    // composite instead.
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t* d = from[i] ? composite_words(from[i]) : nullptr;
+        if (!d || (d[0] & 0xffffu) != spv::OpCompositeInsert || (d[0] >> 16) != 6)
+            continue;
+        const spv::Id insert = from[i];
+        bool taken = false;
+        for (size_t k = 0; k < n; ++k)
+            taken = taken || (from[k] == insert && component[k] == d[5]);
+        for (size_t k = 0; k < n && !taken; ++k)
+            if (from[k] == insert)
+                from[k] = d[4];
+    }
     // The (at most two) vectors the components now come from; with more,
     // the shuffle as asked.
     uint32_t words[18];

@@ -337,6 +337,27 @@ TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to th
     CHECK(count(text, "OpCompositeInsert") == 3);
 }
 
+TEST_CASE("builder: a shuffle of components an insert leaves shuffles the insert's composite")
+{
+    using dxspv::spirv::IdImmediate;
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32), v4 = b.makeVectorType(u32, 4), v2 = b.makeVectorType(u32, 2);
+    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
+    spv::Id loaded = b.createLoad(var);
+    spv::Id inserted = b.createCompositeInsert(b.makeUintConstant(5), loaded, v4, 1);
+    spv::Id pair = b.createOp(spv::OpVectorShuffle, v2,
+        std::vector<IdImmediate>{{true, inserted}, {true, inserted}, {false, 3}, {false, 0}});
+    spv::Id sum = b.createBinOp(spv::OpIAdd, v2, pair, pair);
+    spv::Id x = b.createCompositeExtract(sum, u32, 0), y = b.createCompositeExtract(sum, u32, 1);
+    b.createStore(b.createCompositeConstruct(v4, {x, y, x, y}), var);
+    b.makeReturn();
+    std::string text = finish(b);
+    const std::string l = "%" + std::to_string(loaded);
+    CHECK(text.find("OpVectorShuffle %v2uint " + l + " " + l + " 3 0") != std::string::npos);
+    CHECK(count(text, "OpCompositeInsert") == 0); // nothing uses it any more
+}
+
 TEST_CASE("builder: at the start of the entry point, Private variables hold their initializers")
 {
     Builder b(0x00010300);
