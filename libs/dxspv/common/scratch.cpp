@@ -36,8 +36,8 @@ constexpr size_t red_zone = 32;
 
 } // namespace
 
-thread_local ScratchArena* ScratchArena::current_ = nullptr;
-thread_local size_t ScratchArena::peak_scope_bytes_ = 0;
+constinit thread_local ScratchArena* ScratchArena::current_ = nullptr;
+constinit thread_local size_t ScratchArena::peak_scope_bytes_ = 0;
 
 ScratchArena::~ScratchArena()
 {

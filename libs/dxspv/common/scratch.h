@@ -104,8 +104,10 @@ private:
     };
     Chunk* chunk_ = nullptr; ///< the newest chunk; the others through previous
     uintptr_t top_ = 0, end_ = 0;
-    static thread_local ScratchArena* current_;
-    static thread_local size_t peak_scope_bytes_;
+    // constinit: no dynamic initialization, so no TLS init-function check
+    // at each access (every scratch container's construction reads it).
+    static constinit thread_local ScratchArena* current_;
+    static constinit thread_local size_t peak_scope_bytes_;
 };
 
 /// Makes this thread's arena current until its end, then resets it. A scope
