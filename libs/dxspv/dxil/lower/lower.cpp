@@ -337,15 +337,10 @@ void Lowerer::set_aggregate(ValueId result, std::initializer_list<Operand> parts
 uint32_t Lowerer::emit(vsir::Opcode op, std::initializer_list<vsir::DstParam> dsts,
                        std::initializer_list<vsir::SrcParam> srcs)
 {
-    uint32_t index = p_.add_instruction(op, uint32_t(dsts.size()), uint32_t(srcs.size()), inst_index_);
-    vsir::Instruction& ins = p_.instructions[index];
-    uint32_t i = 0;
-    for (const vsir::DstParam& d : dsts)
-        p_.dsts[ins.dst_first + i++] = d;
-    i = 0;
-    for (const vsir::SrcParam& s : srcs)
-        p_.srcs[ins.src_first + i++] = s;
-    return index;
+    // Copied in place: adding default parameters and then assigning them
+    // writes each twice.
+    return p_.add_instruction(op, std::span<const vsir::DstParam>(dsts.begin(), dsts.size()),
+                              std::span<const vsir::SrcParam>(srcs.begin(), srcs.size()), inst_index_);
 }
 
 vsir::SrcParam Lowerer::label_src(uint32_t block) const
