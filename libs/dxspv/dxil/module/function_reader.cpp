@@ -36,16 +36,6 @@ constexpr uint32_t max_blocks = 1u << 20;
 
 } // namespace
 
-TypeId ModuleReader::type_of(ValueId id) const
-{
-    if (id < m_.values.size())
-        return m_.values[id].type;
-    if (!fn_)
-        return no_id;
-    size_t local = id - m_.values.size();
-    return local < fn_->values.size() ? fn_->values[local].type : no_id;
-}
-
 bool ModuleReader::constant_int(ValueId id, uint64_t& out) const
 {
     const Constant* c = nullptr;
@@ -104,7 +94,7 @@ bool ModuleReader::gep_result(TypeId source, std::span<const uint32_t> indices, 
     return true;
 }
 
-bool ModuleReader::value_type_pair(size_t& slot, ValueId& id, TypeId& type)
+bool ModuleReader::value_type_pair_slow(size_t& slot, ValueId& id, TypeId& type)
 {
     if (slot >= ops_.size())
         return fail(Code::dxil_record_too_short, "an instruction record is missing an operand");
@@ -126,7 +116,7 @@ bool ModuleReader::value_type_pair(size_t& slot, ValueId& id, TypeId& type)
     return true;
 }
 
-bool ModuleReader::value_of_type(size_t& slot, TypeId type, ValueId& id)
+bool ModuleReader::value_of_type_slow(size_t& slot, TypeId type, ValueId& id)
 {
     if (slot >= ops_.size())
         return fail(Code::dxil_record_too_short, "an instruction record is missing an operand");

@@ -83,10 +83,49 @@ private:
     bool read_atomic(uint32_t code, Instruction& inst);
     bool read_branch(uint32_t code, Instruction& inst);
     bool read_phi(Instruction& inst);
-    bool value_type_pair(size_t& slot, ValueId& id, TypeId& type);
-    bool value_of_type(size_t& slot, TypeId type, ValueId& id);
+    /// The operand at ops_[slot] and its type (from the record after a
+    /// forward reference). Inline for an operand already defined: most are.
+    bool value_type_pair(size_t& slot, ValueId& id, TypeId& type)
+    {
+        if (slot < ops_.size()) {
+            ValueId v = operand_id(ops_[slot]);
+            if (v < next_value_) {
+                ++slot;
+                id = v;
+                type = type_of(v);
+                return true;
+            }
+        }
+        return value_type_pair_slow(slot, id, type);
+    }
+    bool value_type_pair_slow(size_t& slot, ValueId& id, TypeId& type);
+    /// The operand at ops_[slot], which must be of type `type` (no_id: any).
+    /// Inline for an operand already defined with that type, which is not
+    /// metadata: a call's arguments are most of a function's operands.
+    bool value_of_type(size_t& slot, TypeId type, ValueId& id)
+    {
+        if (slot < ops_.size()) {
+            ValueId v = operand_id(ops_[slot]);
+            if (v < next_value_ && type != no_id && type_of(v) == type && m_.types[type].kind != TypeKind::metadata) {
+                ++slot;
+                id = v;
+                return true;
+            }
+        }
+        return value_of_type_slow(slot, type, id);
+    }
+    bool value_of_type_slow(size_t& slot, TypeId type, ValueId& id);
+    ValueId operand_id(uint64_t raw) const { return relative_ids_ ? uint32_t(next_value_ - uint32_t(raw)) : uint32_t(raw); }
     bool block_id(uint64_t raw, uint32_t& out);
-    TypeId type_of(ValueId id) const;
+    TypeId type_of(ValueId id) const
+    {
+        if (id < m_.values.size())
+            return m_.values[id].type;
+        if (!fn_)
+            return no_id;
+        size_t local = id - m_.values.size();
+        return local < fn_->values.size() ? fn_->values[local].type : no_id;
+    }
     bool check_function();
     bool gep_result(TypeId source, std::span<const uint32_t> indices, uint32_t address_space, TypeId& out);
     bool indexed_type(TypeId aggregate, std::span<const uint32_t> indices, TypeId& out);
