@@ -43,45 +43,19 @@ void Lowerer::unsupported(const char* what, const char* name, const char* why)
     error(Code::dxil_lower_unsupported, "%s %s is not supported%s%s", what, name, why ? ": " : "", why ? why : "");
 }
 
-const Constant* Lowerer::constant_of(ValueId id) const
-{
-    if (id < m_.values.size())
-        return m_.values[id].kind == ModuleValue::Kind::constant ? &m_.constants[m_.values[id].index] : nullptr;
-    size_t local = id - m_.values.size();
-    if (!fn_ || local >= fn_->values.size() || fn_->values[local].kind != LocalValue::Kind::constant)
-        return nullptr;
-    return &fn_->constants[fn_->values[local].index];
-}
-
 const Function* Lowerer::function_of(ValueId id) const
 {
-    if (id >= m_.values.size() || m_.values[id].kind != ModuleValue::Kind::function)
+    if (id >= module_value_count_ || m_.values[id].kind != ModuleValue::Kind::function)
         return nullptr;
     return &m_.functions[m_.values[id].index];
 }
 
 TypeId Lowerer::type_of(ValueId id) const
 {
-    if (id < m_.values.size())
+    if (id < module_value_count_)
         return m_.values[id].type;
-    size_t local = id - m_.values.size();
+    size_t local = id - module_value_count_;
     return fn_ && local < fn_->values.size() ? fn_->values[local].type : no_id;
-}
-
-bool Lowerer::constant_u32(ValueId id, uint32_t& out) const
-{
-    const Constant* c = constant_of(id);
-    if (!c)
-        return false;
-    if (c->kind == ConstantKind::integer) {
-        out = uint32_t(c->value);
-        return true;
-    }
-    if (c->kind == ConstantKind::null) {
-        out = 0;
-        return true;
-    }
-    return false;
 }
 
 bool Lowerer::is_undef(ValueId id) const
@@ -165,7 +139,7 @@ Operand Lowerer::constant_operand(const Constant& c, unsigned depth)
     return op;
 }
 
-const Operand& Lowerer::operand_whole(ValueId id)
+const Operand& Lowerer::operand_built(ValueId id)
 {
     static const Operand none; // read-only
     if (id < m_.values.size()) {
@@ -202,12 +176,8 @@ const Operand& Lowerer::operand_whole(ValueId id)
     return op;
 }
 
-const Operand& Lowerer::operand(ValueId id)
+const Operand& Lowerer::lane_operand(const Operand& op)
 {
-    const Operand& op = operand_whole(id);
-    if (vector_lane_ < 0 || op.kind != Operand::Kind::aggregate)
-        return op;
-    // Lowering one element of a vector instruction: element `vector_lane_`.
     if (uint32_t(vector_lane_) >= op.part_count) {
         lane_scratch_ = {};
         return lane_scratch_;
@@ -218,8 +188,8 @@ const Operand& Lowerer::operand(ValueId id)
 
 Operand& Lowerer::define(ValueId result)
 {
-    size_t local = result - m_.values.size();
-    if (result < m_.values.size() || local >= values_.size()) {
+    size_t local = result - module_value_count_;
+    if (result < module_value_count_ || local >= values_.size()) {
         define_scratch_ = {};
         return define_scratch_;
     }
@@ -229,11 +199,10 @@ Operand& Lowerer::define(ValueId result)
     return op;
 }
 
-vsir::SrcParam Lowerer::src_of(const Operand& op, DataType as)
+vsir::SrcParam Lowerer::src_of_other(const Operand& op, DataType as)
 {
     vsir::SrcParam s;
     switch (op.kind) {
-    case Operand::Kind::src: s = op.src; break;
     case Operand::Kind::undef:
         if (op.type == DataType::f64 || op.type == DataType::i64 || op.type == DataType::u64)
             s = immediate64(op.type, 0);
@@ -251,11 +220,6 @@ vsir::SrcParam Lowerer::src_of(const Operand& op, DataType as)
     if (as != DataType::none)
         s.reg.type = as;
     return s;
-}
-
-vsir::SrcParam Lowerer::src(ValueId id, DataType as)
-{
-    return src_of(operand(id), as);
 }
 
 vsir::DstParam Lowerer::new_ssa(ValueId result, DataType type)
