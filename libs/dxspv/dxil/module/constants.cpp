@@ -223,6 +223,7 @@ bool ModuleReader::read_constants_block(bool local)
             if (fn_->values.size() >= max_count)
                 return fail(Code::dxil_too_large, "too many values");
             fn_->values.push_back({LocalValue::Kind::constant, type, uint32_t(fn_->constants.size()), {}});
+            value_types_.push_back(type);
             fn_->constants.push_back(c);
             ++next_value_;
         }

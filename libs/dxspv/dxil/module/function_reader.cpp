@@ -161,6 +161,12 @@ bool ModuleReader::read_function_block()
     for (uint32_t i = 0; i < ft.members.size(); ++i)
         fn_->values.push_back({LocalValue::Kind::argument, ft.members[i], i, {}});
     next_value_ = uint32_t(m_.values.size() + fn_->values.size());
+    value_types_.clear();
+    value_types_.reserve(next_value_);
+    for (const ModuleValue& v : m_.values)
+        value_types_.push_back(v.type);
+    for (const LocalValue& v : fn_->values)
+        value_types_.push_back(v.type);
     uint32_t current = 0;
     size_t metadata_first = m_.metadata.size();
     bool ok = true;
@@ -205,6 +211,7 @@ bool ModuleReader::read_function_block()
             inst.result = next_value_++;
             fn_->values.push_back(
                 {LocalValue::Kind::instruction, inst.type, uint32_t(fn_->instructions.size()), {}});
+            value_types_.push_back(inst.type);
         }
         if (fn_->instructions.size() >= max_count)
             return fail(Code::dxil_too_large, "too many instructions");

@@ -119,12 +119,9 @@ private:
     bool block_id(uint64_t raw, uint32_t& out);
     TypeId type_of(ValueId id) const
     {
-        if (id < m_.values.size())
-            return m_.values[id].type;
-        if (!fn_)
-            return no_id;
-        size_t local = id - m_.values.size();
-        return local < fn_->values.size() ? fn_->values[local].type : no_id;
+        if (fn_)
+            return id < value_types_.size() ? value_types_[id] : no_id;
+        return id < m_.values.size() ? m_.values[id].type : no_id;
     }
     bool check_function();
     bool gep_result(TypeId source, std::span<const uint32_t> indices, uint32_t address_space, TypeId& out);
@@ -150,6 +147,9 @@ private:
     Function* fn_ = nullptr;
     uint32_t fn_index_ = 0;
     uint32_t next_value_ = 0;
+    /// In a function body: the type of each value id below next_value_
+    /// (module values, then the function's), one load for type_of().
+    ScratchVector<TypeId> value_types_;
     struct PendingType {
         ValueId id;
         TypeId type;
