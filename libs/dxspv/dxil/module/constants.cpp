@@ -269,6 +269,10 @@ bool ModuleReader::check_constant_depth(bool local)
     for (uint32_t root = 0; root < list.size(); ++root) {
         if (depth[root])
             continue;
+        if (list[root].operands.empty()) { // most are: no walk
+            depth[root] = 1;
+            continue;
+        }
         stack.push_back({root, 0});
         depth[root] = 255;
         while (!stack.empty()) {

@@ -243,11 +243,13 @@ bool ModuleReader::check_function()
     if (!check_constants(fn_->constants, true))
         return false;
     for (const Instruction& inst : fn_->instructions) {
+        // Only these mix value ids with block ids or literal indices: the
+        // others need no test per operand.
+        bool mixed = inst.op == Opcode::phi || inst.op == Opcode::br || inst.op == Opcode::switch_ ||
+                     inst.op == Opcode::extractvalue || inst.op == Opcode::insertvalue;
         for (size_t i = 0; i < inst.operands.size(); ++i) {
-            if (!is_value_operand(inst, i))
-                continue;
             uint32_t id = inst.operands[i];
-            if (!(id & metadata_operand) && id >= limit)
+            if (!(id & metadata_operand) && id >= limit && (!mixed || is_value_operand(inst, i)))
                 return fail(Code::dxil_bad_value_id, "an instruction refers to value %u of %u", id, limit);
         }
     }
