@@ -59,17 +59,13 @@ bool ModuleReader::fail(Code code, const char* fmt, ...)
     return false;
 }
 
-bool ModuleReader::need(size_t count, const char* what)
+bool ModuleReader::too_short(size_t count, const char* what)
 {
-    if (ops_.size() >= count)
-        return true;
     return fail(Code::dxil_record_too_short, "%s record has %zu operands, needs %zu", what, ops_.size(), count);
 }
 
-bool ModuleReader::type_ok(uint64_t id, const char* what)
+bool ModuleReader::bad_type(uint64_t id, const char* what)
 {
-    if (id < m_.types.size())
-        return true;
     return fail(Code::dxil_bad_type_id, "%s: type id %llu is out of range (%zu types)", what, (unsigned long long)id,
                 m_.types.size());
 }

@@ -34,7 +34,9 @@ public:
 private:
     // reader.cpp: module level.
     [[gnu::cold]] bool fail(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
-    bool need(size_t count, const char* what);
+    /// At least `count` operands in ops_ (else an error naming the record `what`).
+    bool need(size_t count, const char* what) { return ops_.size() >= count || too_short(count, what); }
+    [[gnu::cold]] bool too_short(size_t count, const char* what);
     bool skip_or_fail(uint32_t block_id);
     bool read_module_block();
     bool read_type_block();
@@ -45,7 +47,8 @@ private:
     bool read_function_record();
     bool read_value_symtab(bool local);
     bool check_module();
-    bool type_ok(uint64_t id, const char* what);
+    bool type_ok(uint64_t id, const char* what) { return id < m_.types.size() || bad_type(id, what); }
+    [[gnu::cold]] bool bad_type(uint64_t id, const char* what);
     TypeId pointer_to(TypeId element, uint32_t address_space);
     TypeId add_type(const Type& type);
     TypeId find_or_add(const Type& want);
