@@ -4,6 +4,7 @@
 // phi sources are filled in after the whole function is lowered.
 #include "dxil/lower/context.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -347,18 +348,18 @@ uint32_t successor(const Instruction& term, uint32_t k)
 }
 
 /// Blocks in reverse post-order from the entry (unreachable ones dropped).
-std::vector<uint32_t> reverse_post_order(const Function& fn)
+ScratchVector<uint32_t> reverse_post_order(const Function& fn)
 {
     size_t n = fn.blocks.size();
-    std::vector<uint32_t> order;
+    ScratchVector<uint32_t> order;
     if (!n)
         return order;
     order.reserve(n);
-    std::vector<uint8_t> seen(n, 0);
+    ScratchVector<uint8_t> seen(n, 0);
     struct Frame {
         uint32_t block, next;
     };
-    std::vector<Frame> stack{{0, 0}};
+    ScratchVector<Frame> stack{{0, 0}};
     seen[0] = 1;
     while (!stack.empty()) {
         Frame& f = stack.back();
@@ -374,7 +375,8 @@ std::vector<uint32_t> reverse_post_order(const Function& fn)
             stack.push_back({succ, 0});
         }
     }
-    return {order.rbegin(), order.rend()};
+    std::reverse(order.begin(), order.end());
+    return order;
 }
 
 } // namespace
@@ -421,7 +423,7 @@ void Lowerer::lower_blocks(const Function& fn)
             if (inst.operands[0] >= m_.values.size() && local < member_use_.size() && inst.operands[1] < 8)
                 member_use_[local] |= uint8_t(1u << inst.operands[1]);
         }
-    std::vector<uint32_t> order = reverse_post_order(fn);
+    ScratchVector<uint32_t> order = reverse_post_order(fn);
     reachable_.assign(fn.blocks.size(), 0);
     block_exit_.assign(fn.blocks.size(), ~0u);
     for (uint32_t b : order)

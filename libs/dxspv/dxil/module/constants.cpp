@@ -264,8 +264,8 @@ bool ModuleReader::check_constant_depth(bool local)
         const LocalValue& v = fn_->values[id - m_.values.size()];
         return v.kind == LocalValue::Kind::constant ? v.index : no_id;
     };
-    std::vector<uint8_t> depth(list.size(), 0); // 0 = not visited, 255 = on the stack
-    std::vector<std::pair<uint32_t, uint32_t>> stack;
+    ScratchVector<uint8_t> depth(list.size(), 0); // 0 = not visited, 255 = on the stack
+    ScratchVector<std::pair<uint32_t, uint32_t>> stack;
     for (uint32_t root = 0; root < list.size(); ++root) {
         if (depth[root])
             continue;

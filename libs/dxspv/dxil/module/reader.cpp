@@ -415,7 +415,7 @@ bool ModuleReader::check_types()
 {
     // Only identified structs may be referenced before they are defined (as
     // in LLVM), so every cycle goes through a name; nesting is bounded.
-    std::vector<uint8_t> depth(m_.types.size(), 1);
+    ScratchVector<uint8_t> depth(m_.types.size(), 1);
     for (TypeId i = 0; i < m_.types.size(); ++i) {
         const Type& t = m_.types[i];
         auto check = [&](TypeId id) {
@@ -440,7 +440,7 @@ bool ModuleReader::check_types()
 
 bool ModuleReader::read_paramattr_group_block()
 {
-    std::vector<Attribute> attrs;
+    ScratchVector<Attribute> attrs;
     for (;;) {
         BitstreamEntry e = cursor_.advance();
         if (e.kind == BitstreamEntry::Kind::error)
