@@ -101,12 +101,16 @@ std::span<const uint32_t> ModuleReader::copy_ids(std::span<const uint32_t> ids)
 
 bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad)
 {
-    // One pass for the bound, one to narrow into the arena: no staging copy.
+    // Narrowed into the arena while taking the bound, in one pass (no
+    // staging copy); an error leaves the copy unused.
     size_t n = first < ops_.size() ? ops_.size() - first : 0;
     const uint64_t* src = ops_.data() + (n ? first : 0);
+    uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
     uint64_t high = 0;
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) {
+        p[i] = uint32_t(src[i]);
         high = src[i] > high ? src[i] : high;
+    }
     if (n && high >= limit) {
         for (size_t i = 0; i < n; ++i)
             if (src[i] >= limit) {
@@ -114,9 +118,6 @@ bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_
                 return false;
             }
     }
-    uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
-    for (size_t i = 0; i < n; ++i)
-        p[i] = uint32_t(src[i]);
     out = {p, n};
     return true;
 }
