@@ -108,9 +108,14 @@ public:
     [[gnu::cold]] void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
     /// E8101 "<what> <name> is not supported[: <why>]", once per name.
     void unsupported(const char* what, const char* name, const char* why = nullptr);
-    const Function* function_of(ValueId value) const;
     // The value lookups below are inline: lowering an instruction makes
     // several, and most find a local value already defined.
+    const Function* function_of(ValueId id) const
+    {
+        if (id >= module_value_count_ || m_.values[id].kind != ModuleValue::Kind::function)
+            return nullptr;
+        return &m_.functions[m_.values[id].index];
+    }
     const Constant* constant_of(ValueId id) const
     {
         if (id < module_value_count_)
@@ -262,7 +267,15 @@ public:
 
     // ---- ops_*.cpp: dx.op calls ----
     void lower_call(const Instruction& inst);
-    bool dx_op_code(const Instruction& inst, uint32_t& code) const;
+    /// The opcode of a dx.op call (its first argument, a constant), or
+    /// false. Inline: the declarations test every instruction before lowering.
+    bool dx_op_code(const Instruction& inst, uint32_t& code) const
+    {
+        if (inst.op != dxil::Opcode::call || inst.operands.size() < 2)
+            return false;
+        const Function* callee = function_of(inst.operands[0]);
+        return callee && callee->name.substr(0, 6) == "dx.op." && constant_u32(inst.operands[1], code);
+    }
     bool is_dx_op(const Instruction& inst, ops::OpId op) const;
     bool lower_io_op(ops::OpId op, const Instruction& inst);
     bool lower_math_op(ops::OpId op, const Instruction& inst);

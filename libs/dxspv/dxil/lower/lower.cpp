@@ -44,13 +44,6 @@ void Lowerer::unsupported(const char* what, const char* name, const char* why)
     error(Code::dxil_lower_unsupported, "%s %s is not supported%s%s", what, name, why ? ": " : "", why ? why : "");
 }
 
-const Function* Lowerer::function_of(ValueId id) const
-{
-    if (id >= module_value_count_ || m_.values[id].kind != ModuleValue::Kind::function)
-        return nullptr;
-    return &m_.functions[m_.values[id].index];
-}
-
 TypeId Lowerer::type_of(ValueId id) const
 {
     if (id < module_value_count_)
