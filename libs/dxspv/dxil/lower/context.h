@@ -80,7 +80,8 @@ class Lowerer {
 public:
     Lowerer(const Module& module, const DxilMetadata& md, const LowerOptions& options, vsir::Program& program,
             Diagnostics& diags)
-        : m_(module), md_(md), options_(options), p_(program), diags_(diags)
+        : m_(module), md_(md), options_(options), p_(program), diags_(diags),
+          module_value_count_(module.values.size())
     {
     }
     bool run();
@@ -107,8 +108,23 @@ public:
     [[gnu::cold]] void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
     /// E8101 "<what> <name> is not supported[: <why>]", once per name.
     void unsupported(const char* what, const char* name, const char* why = nullptr);
-    const Function* function_of(ValueId value) const;
-    const Constant* constant_of(ValueId id) const;
+    // The value lookups below are inline: lowering an instruction makes
+    // several, and most find a local value already defined.
+    const Function* function_of(ValueId id) const
+    {
+        if (id >= module_value_count_ || m_.values[id].kind != ModuleValue::Kind::function)
+            return nullptr;
+        return &m_.functions[m_.values[id].index];
+    }
+    const Constant* constant_of(ValueId id) const
+    {
+        if (id < module_value_count_)
+            return m_.values[id].kind == ModuleValue::Kind::constant ? &m_.constants[m_.values[id].index] : nullptr;
+        size_t local = id - module_value_count_;
+        if (!fn_ || local >= fn_->values.size() || fn_->values[local].kind != LocalValue::Kind::constant)
+            return nullptr;
+        return &fn_->constants[fn_->values[local].index];
+    }
     TypeId type_of(ValueId id) const;
     /// The type `id`; a void type for an id out of range (no_id or malformed input).
     const Type& type(TypeId id) const
@@ -116,14 +132,47 @@ public:
         static const Type invalid;
         return id < m_.types.size() ? m_.types[id] : invalid;
     }
-    bool constant_u32(ValueId id, uint32_t& out) const;
+    bool constant_u32(ValueId id, uint32_t& out) const
+    {
+        const Constant* c = constant_of(id);
+        if (!c || (c->kind != ConstantKind::integer && c->kind != ConstantKind::null))
+            return false;
+        out = c->kind == ConstantKind::integer ? uint32_t(c->value) : 0;
+        return true;
+    }
     bool is_undef(ValueId id) const;
-    const Operand& operand(ValueId id);
-    const Operand& operand_whole(ValueId id);
+    const Operand& operand(ValueId id)
+    {
+        const Operand& op = operand_whole(id);
+        if (vector_lane_ < 0 || op.kind != Operand::Kind::aggregate)
+            return op;
+        return lane_operand(op);
+    }
+    /// Element vector_lane_ of the aggregate `op` (lowering one element of a vector instruction).
+    const Operand& lane_operand(const Operand& op);
+    const Operand& operand_whole(ValueId id)
+    {
+        size_t local = id - module_value_count_;
+        if (id >= module_value_count_ && fn_ && local < values_.size() && values_[local].kind != Operand::Kind::none)
+            return values_[local];
+        return operand_built(id);
+    }
+    /// operand_whole() of a module value or of a value not built yet.
+    const Operand& operand_built(ValueId id);
     Operand constant_operand(const Constant& c, unsigned depth);
     Operand& define(ValueId result);
-    vsir::SrcParam src(ValueId id, DataType as);
-    vsir::SrcParam src_of(const Operand& op, DataType as);
+    vsir::SrcParam src(ValueId id, DataType as) { return src_of(operand(id), as); }
+    vsir::SrcParam src_of(const Operand& op, DataType as)
+    {
+        if (op.kind != Operand::Kind::src)
+            return src_of_other(op, as);
+        vsir::SrcParam s = op.src;
+        if (as != DataType::none)
+            s.reg.type = as;
+        return s;
+    }
+    /// src_of() of an undefined value, or of one that is not a number (an error).
+    vsir::SrcParam src_of_other(const Operand& op, DataType as);
     vsir::DstParam new_ssa(ValueId result, DataType type);
     vsir::DstParam new_ssa_vec(ValueId result, DataType type, uint8_t mask);
     vsir::DstParam temp_ssa(DataType type, vsir::SrcParam& read_back);
@@ -218,7 +267,15 @@ public:
 
     // ---- ops_*.cpp: dx.op calls ----
     void lower_call(const Instruction& inst);
-    bool dx_op_code(const Instruction& inst, uint32_t& code) const;
+    /// The opcode of a dx.op call (its first argument, a constant), or
+    /// false. Inline: the declarations test every instruction before lowering.
+    bool dx_op_code(const Instruction& inst, uint32_t& code) const
+    {
+        if (inst.op != dxil::Opcode::call || inst.operands.size() < 2)
+            return false;
+        const Function* callee = function_of(inst.operands[0]);
+        return callee && callee->name.substr(0, 6) == "dx.op." && constant_u32(inst.operands[1], code);
+    }
     bool is_dx_op(const Instruction& inst, ops::OpId op) const;
     bool lower_io_op(ops::OpId op, const Instruction& inst);
     bool lower_math_op(ops::OpId op, const Instruction& inst);
@@ -288,6 +345,7 @@ public:
     const LowerOptions& options_;
     vsir::Program& p_;
     Diagnostics& diags_;
+    const size_t module_value_count_; ///< m_.values.size()
 
     const EntryPoint* entry_ = nullptr;
     ShaderStage stage_ = ShaderStage::invalid;

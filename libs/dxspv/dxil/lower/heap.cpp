@@ -18,15 +18,7 @@ namespace dxspv::dxil::lower {
 
 using ops::OpId;
 
-/// The opcode of a dx.op call (its first argument, a constant), or false.
-bool Lowerer::dx_op_code(const Instruction& inst, uint32_t& code) const
-{
-    if (inst.op != dxil::Opcode::call || inst.operands.size() < 2)
-        return false;
-    const Function* callee = function_of(inst.operands[0]);
-    return callee && callee->name.substr(0, 6) == "dx.op." && constant_u32(inst.operands[1], code);
-}
-
+/// Whether `inst` is a call of the dx.op `op`.
 bool Lowerer::is_dx_op(const Instruction& inst, OpId op) const
 {
     uint32_t code = 0;

@@ -4,6 +4,7 @@
 // phi sources are filled in after the whole function is lowered.
 #include "dxil/lower/context.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -43,45 +44,12 @@ void Lowerer::unsupported(const char* what, const char* name, const char* why)
     error(Code::dxil_lower_unsupported, "%s %s is not supported%s%s", what, name, why ? ": " : "", why ? why : "");
 }
 
-const Constant* Lowerer::constant_of(ValueId id) const
-{
-    if (id < m_.values.size())
-        return m_.values[id].kind == ModuleValue::Kind::constant ? &m_.constants[m_.values[id].index] : nullptr;
-    size_t local = id - m_.values.size();
-    if (!fn_ || local >= fn_->values.size() || fn_->values[local].kind != LocalValue::Kind::constant)
-        return nullptr;
-    return &fn_->constants[fn_->values[local].index];
-}
-
-const Function* Lowerer::function_of(ValueId id) const
-{
-    if (id >= m_.values.size() || m_.values[id].kind != ModuleValue::Kind::function)
-        return nullptr;
-    return &m_.functions[m_.values[id].index];
-}
-
 TypeId Lowerer::type_of(ValueId id) const
 {
-    if (id < m_.values.size())
+    if (id < module_value_count_)
         return m_.values[id].type;
-    size_t local = id - m_.values.size();
+    size_t local = id - module_value_count_;
     return fn_ && local < fn_->values.size() ? fn_->values[local].type : no_id;
-}
-
-bool Lowerer::constant_u32(ValueId id, uint32_t& out) const
-{
-    const Constant* c = constant_of(id);
-    if (!c)
-        return false;
-    if (c->kind == ConstantKind::integer) {
-        out = uint32_t(c->value);
-        return true;
-    }
-    if (c->kind == ConstantKind::null) {
-        out = 0;
-        return true;
-    }
-    return false;
 }
 
 bool Lowerer::is_undef(ValueId id) const
@@ -165,7 +133,7 @@ Operand Lowerer::constant_operand(const Constant& c, unsigned depth)
     return op;
 }
 
-const Operand& Lowerer::operand_whole(ValueId id)
+const Operand& Lowerer::operand_built(ValueId id)
 {
     static const Operand none; // read-only
     if (id < m_.values.size()) {
@@ -202,12 +170,8 @@ const Operand& Lowerer::operand_whole(ValueId id)
     return op;
 }
 
-const Operand& Lowerer::operand(ValueId id)
+const Operand& Lowerer::lane_operand(const Operand& op)
 {
-    const Operand& op = operand_whole(id);
-    if (vector_lane_ < 0 || op.kind != Operand::Kind::aggregate)
-        return op;
-    // Lowering one element of a vector instruction: element `vector_lane_`.
     if (uint32_t(vector_lane_) >= op.part_count) {
         lane_scratch_ = {};
         return lane_scratch_;
@@ -218,8 +182,8 @@ const Operand& Lowerer::operand(ValueId id)
 
 Operand& Lowerer::define(ValueId result)
 {
-    size_t local = result - m_.values.size();
-    if (result < m_.values.size() || local >= values_.size()) {
+    size_t local = result - module_value_count_;
+    if (result < module_value_count_ || local >= values_.size()) {
         define_scratch_ = {};
         return define_scratch_;
     }
@@ -229,11 +193,10 @@ Operand& Lowerer::define(ValueId result)
     return op;
 }
 
-vsir::SrcParam Lowerer::src_of(const Operand& op, DataType as)
+vsir::SrcParam Lowerer::src_of_other(const Operand& op, DataType as)
 {
     vsir::SrcParam s;
     switch (op.kind) {
-    case Operand::Kind::src: s = op.src; break;
     case Operand::Kind::undef:
         if (op.type == DataType::f64 || op.type == DataType::i64 || op.type == DataType::u64)
             s = immediate64(op.type, 0);
@@ -251,11 +214,6 @@ vsir::SrcParam Lowerer::src_of(const Operand& op, DataType as)
     if (as != DataType::none)
         s.reg.type = as;
     return s;
-}
-
-vsir::SrcParam Lowerer::src(ValueId id, DataType as)
-{
-    return src_of(operand(id), as);
 }
 
 vsir::DstParam Lowerer::new_ssa(ValueId result, DataType type)
@@ -337,15 +295,10 @@ void Lowerer::set_aggregate(ValueId result, std::initializer_list<Operand> parts
 uint32_t Lowerer::emit(vsir::Opcode op, std::initializer_list<vsir::DstParam> dsts,
                        std::initializer_list<vsir::SrcParam> srcs)
 {
-    uint32_t index = p_.add_instruction(op, uint32_t(dsts.size()), uint32_t(srcs.size()), inst_index_);
-    vsir::Instruction& ins = p_.instructions[index];
-    uint32_t i = 0;
-    for (const vsir::DstParam& d : dsts)
-        p_.dsts[ins.dst_first + i++] = d;
-    i = 0;
-    for (const vsir::SrcParam& s : srcs)
-        p_.srcs[ins.src_first + i++] = s;
-    return index;
+    // Copied in place: adding default parameters and then assigning them
+    // writes each twice.
+    return p_.add_instruction(op, std::span<const vsir::DstParam>(dsts.begin(), dsts.size()),
+                              std::span<const vsir::SrcParam>(srcs.begin(), srcs.size()), inst_index_);
 }
 
 vsir::SrcParam Lowerer::label_src(uint32_t block) const
@@ -388,18 +341,18 @@ uint32_t successor(const Instruction& term, uint32_t k)
 }
 
 /// Blocks in reverse post-order from the entry (unreachable ones dropped).
-std::vector<uint32_t> reverse_post_order(const Function& fn)
+ScratchVector<uint32_t> reverse_post_order(const Function& fn)
 {
     size_t n = fn.blocks.size();
-    std::vector<uint32_t> order;
+    ScratchVector<uint32_t> order;
     if (!n)
         return order;
     order.reserve(n);
-    std::vector<uint8_t> seen(n, 0);
+    ScratchVector<uint8_t> seen(n, 0);
     struct Frame {
         uint32_t block, next;
     };
-    std::vector<Frame> stack{{0, 0}};
+    ScratchVector<Frame> stack{{0, 0}};
     seen[0] = 1;
     while (!stack.empty()) {
         Frame& f = stack.back();
@@ -415,7 +368,8 @@ std::vector<uint32_t> reverse_post_order(const Function& fn)
             stack.push_back({succ, 0});
         }
     }
-    return {order.rbegin(), order.rend()};
+    std::reverse(order.begin(), order.end());
+    return order;
 }
 
 } // namespace
@@ -462,7 +416,7 @@ void Lowerer::lower_blocks(const Function& fn)
             if (inst.operands[0] >= m_.values.size() && local < member_use_.size() && inst.operands[1] < 8)
                 member_use_[local] |= uint8_t(1u << inst.operands[1]);
         }
-    std::vector<uint32_t> order = reverse_post_order(fn);
+    ScratchVector<uint32_t> order = reverse_post_order(fn);
     reachable_.assign(fn.blocks.size(), 0);
     block_exit_.assign(fn.blocks.size(), ~0u);
     for (uint32_t b : order)

@@ -223,6 +223,7 @@ bool ModuleReader::read_constants_block(bool local)
             if (fn_->values.size() >= max_count)
                 return fail(Code::dxil_too_large, "too many values");
             fn_->values.push_back({LocalValue::Kind::constant, type, uint32_t(fn_->constants.size()), {}});
+            value_types_.push_back(type);
             fn_->constants.push_back(c);
             ++next_value_;
         }
@@ -263,11 +264,15 @@ bool ModuleReader::check_constant_depth(bool local)
         const LocalValue& v = fn_->values[id - m_.values.size()];
         return v.kind == LocalValue::Kind::constant ? v.index : no_id;
     };
-    std::vector<uint8_t> depth(list.size(), 0); // 0 = not visited, 255 = on the stack
-    std::vector<std::pair<uint32_t, uint32_t>> stack;
+    ScratchVector<uint8_t> depth(list.size(), 0); // 0 = not visited, 255 = on the stack
+    ScratchVector<std::pair<uint32_t, uint32_t>> stack;
     for (uint32_t root = 0; root < list.size(); ++root) {
         if (depth[root])
             continue;
+        if (list[root].operands.empty()) { // most are: no walk
+            depth[root] = 1;
+            continue;
+        }
         stack.push_back({root, 0});
         depth[root] = 255;
         while (!stack.empty()) {

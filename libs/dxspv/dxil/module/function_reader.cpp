@@ -36,16 +36,6 @@ constexpr uint32_t max_blocks = 1u << 20;
 
 } // namespace
 
-TypeId ModuleReader::type_of(ValueId id) const
-{
-    if (id < m_.values.size())
-        return m_.values[id].type;
-    if (!fn_)
-        return no_id;
-    size_t local = id - m_.values.size();
-    return local < fn_->values.size() ? fn_->values[local].type : no_id;
-}
-
 bool ModuleReader::constant_int(ValueId id, uint64_t& out) const
 {
     const Constant* c = nullptr;
@@ -104,7 +94,7 @@ bool ModuleReader::gep_result(TypeId source, std::span<const uint32_t> indices, 
     return true;
 }
 
-bool ModuleReader::value_type_pair(size_t& slot, ValueId& id, TypeId& type)
+bool ModuleReader::value_type_pair_slow(size_t& slot, ValueId& id, TypeId& type)
 {
     if (slot >= ops_.size())
         return fail(Code::dxil_record_too_short, "an instruction record is missing an operand");
@@ -126,7 +116,7 @@ bool ModuleReader::value_type_pair(size_t& slot, ValueId& id, TypeId& type)
     return true;
 }
 
-bool ModuleReader::value_of_type(size_t& slot, TypeId type, ValueId& id)
+bool ModuleReader::value_of_type_slow(size_t& slot, TypeId type, ValueId& id)
 {
     if (slot >= ops_.size())
         return fail(Code::dxil_record_too_short, "an instruction record is missing an operand");
@@ -171,6 +161,12 @@ bool ModuleReader::read_function_block()
     for (uint32_t i = 0; i < ft.members.size(); ++i)
         fn_->values.push_back({LocalValue::Kind::argument, ft.members[i], i, {}});
     next_value_ = uint32_t(m_.values.size() + fn_->values.size());
+    value_types_.clear();
+    value_types_.reserve(next_value_);
+    for (const ModuleValue& v : m_.values)
+        value_types_.push_back(v.type);
+    for (const LocalValue& v : fn_->values)
+        value_types_.push_back(v.type);
     uint32_t current = 0;
     size_t metadata_first = m_.metadata.size();
     bool ok = true;
@@ -215,6 +211,7 @@ bool ModuleReader::read_function_block()
             inst.result = next_value_++;
             fn_->values.push_back(
                 {LocalValue::Kind::instruction, inst.type, uint32_t(fn_->instructions.size()), {}});
+            value_types_.push_back(inst.type);
         }
         if (fn_->instructions.size() >= max_count)
             return fail(Code::dxil_too_large, "too many instructions");
@@ -246,11 +243,13 @@ bool ModuleReader::check_function()
     if (!check_constants(fn_->constants, true))
         return false;
     for (const Instruction& inst : fn_->instructions) {
+        // Only these mix value ids with block ids or literal indices: the
+        // others need no test per operand.
+        bool mixed = inst.op == Opcode::phi || inst.op == Opcode::br || inst.op == Opcode::switch_ ||
+                     inst.op == Opcode::extractvalue || inst.op == Opcode::insertvalue;
         for (size_t i = 0; i < inst.operands.size(); ++i) {
-            if (!is_value_operand(inst, i))
-                continue;
             uint32_t id = inst.operands[i];
-            if (!(id & metadata_operand) && id >= limit)
+            if (!(id & metadata_operand) && id >= limit && (!mixed || is_value_operand(inst, i)))
                 return fail(Code::dxil_bad_value_id, "an instruction refers to value %u of %u", id, limit);
         }
     }

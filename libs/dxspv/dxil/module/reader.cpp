@@ -59,17 +59,13 @@ bool ModuleReader::fail(Code code, const char* fmt, ...)
     return false;
 }
 
-bool ModuleReader::need(size_t count, const char* what)
+bool ModuleReader::too_short(size_t count, const char* what)
 {
-    if (ops_.size() >= count)
-        return true;
     return fail(Code::dxil_record_too_short, "%s record has %zu operands, needs %zu", what, ops_.size(), count);
 }
 
-bool ModuleReader::type_ok(uint64_t id, const char* what)
+bool ModuleReader::bad_type(uint64_t id, const char* what)
 {
-    if (id < m_.types.size())
-        return true;
     return fail(Code::dxil_bad_type_id, "%s: type id %llu is out of range (%zu types)", what, (unsigned long long)id,
                 m_.types.size());
 }
@@ -105,12 +101,16 @@ std::span<const uint32_t> ModuleReader::copy_ids(std::span<const uint32_t> ids)
 
 bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad)
 {
-    // One pass for the bound, one to narrow into the arena: no staging copy.
+    // Narrowed into the arena while taking the bound, in one pass (no
+    // staging copy); an error leaves the copy unused.
     size_t n = first < ops_.size() ? ops_.size() - first : 0;
     const uint64_t* src = ops_.data() + (n ? first : 0);
+    uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
     uint64_t high = 0;
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) {
+        p[i] = uint32_t(src[i]);
         high = src[i] > high ? src[i] : high;
+    }
     if (n && high >= limit) {
         for (size_t i = 0; i < n; ++i)
             if (src[i] >= limit) {
@@ -118,9 +118,6 @@ bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_
                 return false;
             }
     }
-    uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
-    for (size_t i = 0; i < n; ++i)
-        p[i] = uint32_t(src[i]);
     out = {p, n};
     return true;
 }
@@ -419,7 +416,7 @@ bool ModuleReader::check_types()
 {
     // Only identified structs may be referenced before they are defined (as
     // in LLVM), so every cycle goes through a name; nesting is bounded.
-    std::vector<uint8_t> depth(m_.types.size(), 1);
+    ScratchVector<uint8_t> depth(m_.types.size(), 1);
     for (TypeId i = 0; i < m_.types.size(); ++i) {
         const Type& t = m_.types[i];
         auto check = [&](TypeId id) {
@@ -444,7 +441,7 @@ bool ModuleReader::check_types()
 
 bool ModuleReader::read_paramattr_group_block()
 {
-    std::vector<Attribute> attrs;
+    ScratchVector<Attribute> attrs;
     for (;;) {
         BitstreamEntry e = cursor_.advance();
         if (e.kind == BitstreamEntry::Kind::error)

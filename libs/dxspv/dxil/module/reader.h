@@ -34,7 +34,9 @@ public:
 private:
     // reader.cpp: module level.
     [[gnu::cold]] bool fail(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
-    bool need(size_t count, const char* what);
+    /// At least `count` operands in ops_ (else an error naming the record `what`).
+    bool need(size_t count, const char* what) { return ops_.size() >= count || too_short(count, what); }
+    [[gnu::cold]] bool too_short(size_t count, const char* what);
     bool skip_or_fail(uint32_t block_id);
     bool read_module_block();
     bool read_type_block();
@@ -45,7 +47,8 @@ private:
     bool read_function_record();
     bool read_value_symtab(bool local);
     bool check_module();
-    bool type_ok(uint64_t id, const char* what);
+    bool type_ok(uint64_t id, const char* what) { return id < m_.types.size() || bad_type(id, what); }
+    [[gnu::cold]] bool bad_type(uint64_t id, const char* what);
     TypeId pointer_to(TypeId element, uint32_t address_space);
     TypeId add_type(const Type& type);
     TypeId find_or_add(const Type& want);
@@ -83,10 +86,46 @@ private:
     bool read_atomic(uint32_t code, Instruction& inst);
     bool read_branch(uint32_t code, Instruction& inst);
     bool read_phi(Instruction& inst);
-    bool value_type_pair(size_t& slot, ValueId& id, TypeId& type);
-    bool value_of_type(size_t& slot, TypeId type, ValueId& id);
+    /// The operand at ops_[slot] and its type (from the record after a
+    /// forward reference). Inline for an operand already defined: most are.
+    bool value_type_pair(size_t& slot, ValueId& id, TypeId& type)
+    {
+        if (slot < ops_.size()) {
+            ValueId v = operand_id(ops_[slot]);
+            if (v < next_value_) {
+                ++slot;
+                id = v;
+                type = type_of(v);
+                return true;
+            }
+        }
+        return value_type_pair_slow(slot, id, type);
+    }
+    bool value_type_pair_slow(size_t& slot, ValueId& id, TypeId& type);
+    /// The operand at ops_[slot], which must be of type `type` (no_id: any).
+    /// Inline for an operand already defined with that type, which is not
+    /// metadata: a call's arguments are most of a function's operands.
+    bool value_of_type(size_t& slot, TypeId type, ValueId& id)
+    {
+        if (slot < ops_.size()) {
+            ValueId v = operand_id(ops_[slot]);
+            if (v < next_value_ && type != no_id && type_of(v) == type && m_.types[type].kind != TypeKind::metadata) {
+                ++slot;
+                id = v;
+                return true;
+            }
+        }
+        return value_of_type_slow(slot, type, id);
+    }
+    bool value_of_type_slow(size_t& slot, TypeId type, ValueId& id);
+    ValueId operand_id(uint64_t raw) const { return relative_ids_ ? uint32_t(next_value_ - uint32_t(raw)) : uint32_t(raw); }
     bool block_id(uint64_t raw, uint32_t& out);
-    TypeId type_of(ValueId id) const;
+    TypeId type_of(ValueId id) const
+    {
+        if (fn_)
+            return id < value_types_.size() ? value_types_[id] : no_id;
+        return id < m_.values.size() ? m_.values[id].type : no_id;
+    }
     bool check_function();
     bool gep_result(TypeId source, std::span<const uint32_t> indices, uint32_t address_space, TypeId& out);
     bool indexed_type(TypeId aggregate, std::span<const uint32_t> indices, TypeId& out);
@@ -111,6 +150,9 @@ private:
     Function* fn_ = nullptr;
     uint32_t fn_index_ = 0;
     uint32_t next_value_ = 0;
+    /// In a function body: the type of each value id below next_value_
+    /// (module values, then the function's), one load for type_of().
+    ScratchVector<TypeId> value_types_;
     struct PendingType {
         ValueId id;
         TypeId type;
