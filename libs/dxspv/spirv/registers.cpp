@@ -326,7 +326,8 @@ spv::Id Emitter::immediate_constant(const vsir::Register& reg, const Lanes& lane
         uint64_t bits = reg.u32[w0];
         if (wide)
             bits |= uint64_t(reg.u32[scalar ? 1 : lanes.word[2 * k + 1]]) << 32;
-        parts[k] = constant(kind, bits);
+        // Lanes of the same bits (a splat, the usual immediate) are looked up once.
+        parts[k] = k && !wide && bits == reg.u32[scalar ? 0 : lanes.word[k - 1]] ? parts[k - 1] : constant(kind, bits);
     }
     return composite_constant(kind, parts, count);
 }
