@@ -332,7 +332,22 @@ public:
     /// Reads the next entry of the current block (or the top level):
     /// handles DEFINE_ABBREV itself and reads the BLOCKINFO block when it
     /// is entered through enter_block(). `error` when reading failed.
-    BitstreamEntry advance();
+    ///
+    /// Inline for the usual entry, a record: the readers call this once per
+    /// record, and the out-of-line call's prologue and epilogue cost about
+    /// as much as reading the id. The rest is advance_special().
+    BitstreamEntry advance()
+    {
+        if (!failed() && bits_.pos() + abbrev_width_ <= end_bit_) [[likely]] {
+            // No check_in_block(): the id is read inside the block (checked
+            // just above), so the read neither fails nor leaves the block.
+            const uint32_t id = uint32_t(bits_.read(abbrev_width_));
+            if (id > abbrev_define) [[likely]]
+                return {BitstreamEntry::Kind::record, id};
+            return advance_special(id);
+        }
+        return advance_slow();
+    }
     /// Enters the block announced by a `subblock` entry.
     bool enter_block(uint32_t block_id);
     /// Skips the block announced by a `subblock` entry.
@@ -370,6 +385,12 @@ private:
         ScratchVector<uint32_t> abbrevs; ///< into abbrevs_
     };
 
+    /// advance() after reading the id of END_BLOCK, ENTER_SUBBLOCK or
+    /// DEFINE_ABBREV.
+    [[gnu::noinline]] BitstreamEntry advance_special(uint32_t id);
+    /// advance() from the start: after a failure or at the block's end, and
+    /// after an abbreviation definition.
+    [[gnu::noinline]] BitstreamEntry advance_slow();
     bool read_abbrev_definition(uint32_t& abbrev_index);
     bool read_scalar(const AbbrevOp& op, uint64_t& value);
     BlockInfo* blockinfo_for(uint32_t block_id, bool create);
