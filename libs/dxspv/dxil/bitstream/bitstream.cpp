@@ -458,7 +458,7 @@ bool BitstreamCursor::read_blockinfo()
             uint32_t index = 0;
             if (!read_abbrev_definition(index))
                 return false;
-            current = blockinfo_for(current->block_id, true);
+            // `current` stays valid: only blockinfo_for() adds to blockinfo_.
             current->abbrevs.push_back(index);
             continue;
         }
