@@ -25,14 +25,18 @@ namespace dxspv::dxil {
 /// of them valid, never past the input's end): a read within the buffer is
 /// a mask and a shift; only a read the buffer cannot serve goes to the input
 /// (read_refill), which then fills the buffer again.
+///
+/// The position is not kept but derived: the buffer ends at bit `end_` of
+/// the input, so the next bit to read is end_ - avail_. A read updates two
+/// values instead of three.
 class BitReader {
 public:
     BitReader() = default;
     explicit BitReader(std::span<const uint8_t> bytes) : data_(bytes.data()), size_bits_(uint64_t(bytes.size()) * 8) {}
 
-    uint64_t pos() const { return pos_; }
+    uint64_t pos() const { return end_ - avail_; }
     uint64_t size_bits() const { return size_bits_; }
-    bool at_end() const { return pos_ >= size_bits_; }
+    bool at_end() const { return pos() >= size_bits_; }
     bool failed() const { return failed_; }
     const uint8_t* data() const { return data_; }
 
@@ -85,7 +89,7 @@ public:
     /// through `decode`.
     ///
     /// The array loops below keep the buffer in locals: a store to `out`
-    /// (uint64_t) could alias `word_` and `pos_` for all the compiler knows,
+    /// (uint64_t) could alias `word_` and `end_` for all the compiler knows,
     /// which would reload and store the three members on every element.
     template <class Decode>
     [[gnu::always_inline]] void read_fixed_array(uint64_t* out, uint64_t n, unsigned width, Decode decode)
@@ -135,11 +139,12 @@ public:
 
     void align32()
     {
-        pos_ = (pos_ + 31) & ~uint64_t(31);
-        if (pos_ > size_bits_) {
-            pos_ = size_bits_;
+        uint64_t pos = (this->pos() + 31) & ~uint64_t(31);
+        if (pos > size_bits_) {
+            pos = size_bits_;
             failed_ = true;
         }
+        end_ = pos;
         avail_ = 0;
     }
     bool seek(uint64_t bit)
@@ -147,30 +152,29 @@ public:
         avail_ = 0;
         if (bit > size_bits_) {
             failed_ = true;
-            pos_ = size_bits_;
+            end_ = size_bits_;
             return false;
         }
-        pos_ = bit;
+        end_ = bit;
         return true;
     }
 
 private:
     /// The buffer's state, copied to locals by the array loops.
     struct Window {
-        uint64_t word, pos;
+        uint64_t word, end;
         unsigned avail;
         void advance(unsigned width)
         {
             word >>= width;
             avail -= width;
-            pos += width;
         }
     };
-    Window window() const { return {word_, pos_, avail_}; }
+    Window window() const { return {word_, end_, avail_}; }
     void set_window(const Window& w)
     {
         word_ = w.word;
-        pos_ = w.pos;
+        end_ = w.end;
         avail_ = w.avail;
     }
 
@@ -180,11 +184,10 @@ private:
         const uint64_t value = word_ & ((uint64_t(1) << width) - 1);
         word_ >>= width;
         avail_ -= width;
-        pos_ += width;
         return value;
     }
 
-    /// A read the buffer cannot serve: the buffer filled again from pos_
+    /// A read the buffer cannot serve: the buffer filled again from pos()
     /// first; reads of 57 bits and more, and reads at the input's end, bit
     /// group by bit group (or a failure past the end).
     [[gnu::noinline]] uint64_t read_refill(unsigned width)
@@ -192,11 +195,12 @@ private:
         // The usual case first, apart: eight bytes left to load and a read
         // the 57 bits or more they give can serve. Kept free of the rest's
         // register pressure, it runs every 60 bits or so.
-        const uint64_t byte = pos_ >> 3;
+        const uint64_t byte = pos() >> 3;
         if (byte + 8 <= size_bits_ >> 3 && width - 1 < 56) [[likely]] {
-            const unsigned shift = unsigned(pos_ & 7);
+            const unsigned shift = unsigned(pos() & 7);
             word_ = load_word(byte) >> shift;
             avail_ = 64 - shift;
+            end_ = byte * 8 + 64;
             return take(width);
         }
         return read_slow(width);
@@ -210,30 +214,31 @@ private:
         fill();
         if (width < avail_)
             return take(width);
-        if (width > size_bits_ - pos_ || pos_ > size_bits_) {
+        const uint64_t pos = this->pos();
+        if (width > size_bits_ - pos || pos > size_bits_) {
             failed_ = true;
-            pos_ = size_bits_;
+            end_ = size_bits_;
             avail_ = 0;
             return 0;
         }
         uint64_t value = 0;
         for (unsigned done = 0; done < width;) { // at most 8 bits per step
-            const uint64_t p = pos_ + done;
+            const uint64_t p = pos + done;
             const unsigned shift = unsigned(p & 7), take = std::min(8 - shift, width - done);
             value |= uint64_t((data_[p >> 3] >> shift) & ((1u << take) - 1)) << done;
             done += take;
         }
-        pos_ += width;
+        end_ = pos + width;
         avail_ = 0;
         return value;
     }
 
-    /// The buffer from pos_: 64 bits but those of the first byte already
+    /// The buffer from pos(): 64 bits but those of the first byte already
     /// read, fewer at the input's end.
     void fill()
     {
-        const uint64_t byte = pos_ >> 3, bytes = size_bits_ >> 3;
-        const unsigned shift = unsigned(pos_ & 7);
+        const uint64_t pos = this->pos(), byte = pos >> 3, bytes = size_bits_ >> 3;
+        const unsigned shift = unsigned(pos & 7);
         uint64_t word = 0;
         if (byte + 8 <= bytes) {
             word = load_word(byte);
@@ -241,9 +246,10 @@ private:
         } else {
             for (uint64_t i = byte; i < bytes; ++i)
                 word |= uint64_t(data_[i]) << (8 * (i - byte));
-            avail_ = unsigned(size_bits_ - pos_);
+            avail_ = unsigned(size_bits_ - pos);
         }
         word_ = word >> shift;
+        end_ = pos + avail_;
     }
 
     /// The eight input bytes from `byte` as a little-endian word.
@@ -258,8 +264,8 @@ private:
 
     const uint8_t* data_ = nullptr;
     uint64_t size_bits_ = 0;
-    uint64_t pos_ = 0;    ///< the next bit to read
-    uint64_t word_ = 0;   ///< the input's bits from pos_, avail_ of them
+    uint64_t end_ = 0;    ///< the input's bit just past the buffer's
+    uint64_t word_ = 0;   ///< the input's bits from pos(), avail_ of them
     unsigned avail_ = 0;
     bool failed_ = false;
 };
