@@ -317,8 +317,8 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, RecordOps&
         return false;
     bool overflow = false;
     if (abbrev_id == abbrev_unabbrev_record) {
-        uint64_t c = bits_.read_vbr(6, overflow);
-        uint64_t n = bits_.read_vbr(6, overflow);
+        uint64_t c = 0, n = 0;
+        bits_.read_vbr_pair(6, c, n, overflow);
         if (!check_in_block())
             return false;
         if (overflow || c > 0xFFFFFFFFu) {

@@ -85,6 +85,23 @@ public:
         }
     }
 
+    /// Reads two VBR values with `width`-bit chunks (1..32), as two
+    /// read_vbr() calls would. Both of one chunk (an unabbreviated record's
+    /// code and operand count: almost always) are taken from the buffer at
+    /// once.
+    [[gnu::always_inline]] void read_vbr_pair(unsigned width, uint64_t& a, uint64_t& b, bool& overflow)
+    {
+        const uint64_t hi = uint64_t(1) << (width - 1);
+        if (2 * width < avail_ && !(word_ & (hi | hi << width))) [[likely]] {
+            const uint64_t w = take(2 * width);
+            a = w & (hi - 1);
+            b = w >> width;
+            return;
+        }
+        a = read_vbr(width, overflow);
+        b = read_vbr(width, overflow);
+    }
+
     /// Reads `n` values of `width` fixed bits (1..64) into `out`, each passed
     /// through `decode`.
     ///
