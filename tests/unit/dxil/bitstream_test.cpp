@@ -78,6 +78,69 @@ TEST_CASE("bitstream: unabbreviated records in a block")
     CHECK(recs[1] == std::vector<uint64_t>{7});
 }
 
+TEST_CASE("bitstream: record codes and operand counts of one and of several VBR6 chunks")
+{
+    // The reader takes a code and a count of one chunk each in one read,
+    // and any other pair value by value.
+    std::vector<uint64_t> many(40);
+    for (size_t i = 0; i < many.size(); ++i)
+        many[i] = i * 37;
+    BitWriter w;
+    w.magic();
+    w.enter(8, 3);
+    w.record(5, {31});
+    w.record(40, {1, 2});
+    w.record(6, many);
+    w.record(1000, many);
+    w.end();
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    CHECK_FALSE(diags.has_errors());
+    REQUIRE(recs.size() == 4);
+    CHECK(recs[0] == std::vector<uint64_t>{5, 31});
+    CHECK(recs[1] == std::vector<uint64_t>{40, 1, 2});
+    std::vector<uint64_t> expect{6};
+    expect.insert(expect.end(), many.begin(), many.end());
+    CHECK(recs[2] == expect);
+    expect[0] = 1000;
+    CHECK(recs[3] == expect);
+}
+
+TEST_CASE("bitstream: runs of abbreviation definitions before, between and after records")
+{
+    // advance() reads the first definition of a run apart from the next
+    // ones; each record must still see every definition before it.
+    BitWriter w;
+    w.magic();
+    w.enter(8, 4);
+    w.define_abbrev({{0, 11}, {1, 4}}); // id 4
+    w.define_abbrev({{0, 12}, {2, 5}}); // id 5
+    w.define_abbrev({{0, 13}});         // id 6
+    w.emit(5, 4);
+    w.vbr(100, 5);
+    w.define_abbrev({{0, 14}, {1, 8}}); // id 7
+    w.emit(7, 4);
+    w.emit(200, 8);
+    w.emit(4, 4);
+    w.emit(9, 4);
+    w.emit(6, 4);
+    w.define_abbrev({{0, 15}});         // id 8, unused
+    w.define_abbrev({{0, 16}});         // id 9, unused
+    w.end();
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    CHECK_FALSE(diags.has_errors());
+    REQUIRE(recs.size() == 4);
+    CHECK(recs[0] == std::vector<uint64_t>{12, 100});
+    CHECK(recs[1] == std::vector<uint64_t>{14, 200});
+    CHECK(recs[2] == std::vector<uint64_t>{11, 9});
+    CHECK(recs[3] == std::vector<uint64_t>{13});
+}
+
 TEST_CASE("bitstream: abbreviations with literal, fixed, vbr, char6 array")
 {
     BitWriter w;

@@ -91,7 +91,7 @@ bool BitstreamCursor::report_out_of_block()
     return false;
 }
 
-BitstreamEntry BitstreamCursor::advance()
+BitstreamEntry BitstreamCursor::advance_slow()
 {
     for (;;) {
         if (failed())
@@ -102,54 +102,65 @@ BitstreamEntry BitstreamCursor::advance()
             return {};
         }
         uint32_t id = uint32_t(bits_.read(abbrev_width_));
-        if (id == abbrev_end_block) {
-            if (scopes_.empty()) {
-                error(Code::bitstream_bad_end_block, "END_BLOCK outside of any block");
-                return {};
-            }
-            bits_.align32();
-            if (bits_.pos() != scopes_.back().end_bit) {
-                error(Code::bitstream_bad_block_length, "END_BLOCK does not match the block's declared length");
-                return {};
-            }
-            Scope scope = scopes_.back();
-            scopes_.pop_back();
-            scope_abbrevs_.resize(scope.first_abbrev);
-            if (scopes_.empty()) {
-                abbrev_width_ = 2;
-                end_bit_ = bits_.size_bits();
-                current_first_abbrev_ = 0;
-            } else {
-                abbrev_width_ = scopes_.back().abbrev_width;
-                end_bit_ = scopes_.back().end_bit;
-                current_first_abbrev_ = scopes_.back().first_abbrev;
-            }
-            if (!check_in_block())
-                return {};
-            return {BitstreamEntry::Kind::end_block, scope.block_id};
-        }
-        if (id == abbrev_enter_subblock) {
-            bool overflow = false;
-            uint64_t block_id = bits_.read_vbr(8, overflow);
-            if (overflow || block_id > 0xFFFFFFFFu) {
-                error(Code::bitstream_bad_vbr, "a block id is too large");
-                return {};
-            }
-            if (!check_in_block())
-                return {};
-            return {BitstreamEntry::Kind::subblock, uint32_t(block_id)};
-        }
-        if (id == abbrev_define) {
-            uint32_t index = 0;
-            if (!read_abbrev_definition(index))
-                return {};
-            scope_abbrevs_.push_back(index);
-            continue;
-        }
-        // No check_in_block(): the id was read inside the block (checked
-        // above), so the read neither failed nor left the block.
-        return {BitstreamEntry::Kind::record, id};
+        if (id > abbrev_define)
+            return {BitstreamEntry::Kind::record, id}; // read inside the block, see advance()
+        if (id != abbrev_define)
+            return advance_special(id);
+        // Definitions in a loop here, not through advance_special(): a run
+        // of them must not nest calls.
+        uint32_t index = 0;
+        if (!read_abbrev_definition(index))
+            return {};
+        scope_abbrevs_.push_back(index);
     }
+}
+
+BitstreamEntry BitstreamCursor::advance_special(uint32_t id)
+{
+    if (id == abbrev_end_block) {
+        if (scopes_.empty()) {
+            error(Code::bitstream_bad_end_block, "END_BLOCK outside of any block");
+            return {};
+        }
+        bits_.align32();
+        if (bits_.pos() != scopes_.back().end_bit) {
+            error(Code::bitstream_bad_block_length, "END_BLOCK does not match the block's declared length");
+            return {};
+        }
+        Scope scope = scopes_.back();
+        scopes_.pop_back();
+        scope_abbrevs_.resize(scope.first_abbrev);
+        if (scopes_.empty()) {
+            abbrev_width_ = 2;
+            end_bit_ = bits_.size_bits();
+            current_first_abbrev_ = 0;
+        } else {
+            abbrev_width_ = scopes_.back().abbrev_width;
+            end_bit_ = scopes_.back().end_bit;
+            current_first_abbrev_ = scopes_.back().first_abbrev;
+        }
+        if (!check_in_block())
+            return {};
+        return {BitstreamEntry::Kind::end_block, scope.block_id};
+    }
+    if (id == abbrev_enter_subblock) {
+        bool overflow = false;
+        uint64_t block_id = bits_.read_vbr(8, overflow);
+        if (overflow || block_id > 0xFFFFFFFFu) {
+            error(Code::bitstream_bad_vbr, "a block id is too large");
+            return {};
+        }
+        if (!check_in_block())
+            return {};
+        return {BitstreamEntry::Kind::subblock, uint32_t(block_id)};
+    }
+    // DEFINE_ABBREV, then the next entry (advance_slow() reads any further
+    // definitions in its loop, so the calls nest at most once).
+    uint32_t index = 0;
+    if (!read_abbrev_definition(index))
+        return {};
+    scope_abbrevs_.push_back(index);
+    return advance_slow();
 }
 
 bool BitstreamCursor::enter_block(uint32_t block_id)
@@ -306,8 +317,8 @@ bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, RecordOps&
         return false;
     bool overflow = false;
     if (abbrev_id == abbrev_unabbrev_record) {
-        uint64_t c = bits_.read_vbr(6, overflow);
-        uint64_t n = bits_.read_vbr(6, overflow);
+        uint64_t c = 0, n = 0;
+        bits_.read_vbr_pair(6, c, n, overflow);
         if (!check_in_block())
             return false;
         if (overflow || c > 0xFFFFFFFFu) {
@@ -447,7 +458,7 @@ bool BitstreamCursor::read_blockinfo()
             uint32_t index = 0;
             if (!read_abbrev_definition(index))
                 return false;
-            current = blockinfo_for(current->block_id, true);
+            // `current` stays valid: only blockinfo_for() adds to blockinfo_.
             current->abbrevs.push_back(index);
             continue;
         }

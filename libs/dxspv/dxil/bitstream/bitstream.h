@@ -25,14 +25,18 @@ namespace dxspv::dxil {
 /// of them valid, never past the input's end): a read within the buffer is
 /// a mask and a shift; only a read the buffer cannot serve goes to the input
 /// (read_refill), which then fills the buffer again.
+///
+/// The position is not kept but derived: the buffer ends at bit `end_` of
+/// the input, so the next bit to read is end_ - avail_. A read updates two
+/// values instead of three.
 class BitReader {
 public:
     BitReader() = default;
     explicit BitReader(std::span<const uint8_t> bytes) : data_(bytes.data()), size_bits_(uint64_t(bytes.size()) * 8) {}
 
-    uint64_t pos() const { return pos_; }
+    uint64_t pos() const { return end_ - avail_; }
     uint64_t size_bits() const { return size_bits_; }
-    bool at_end() const { return pos_ >= size_bits_; }
+    bool at_end() const { return pos() >= size_bits_; }
     bool failed() const { return failed_; }
     const uint8_t* data() const { return data_; }
 
@@ -81,11 +85,28 @@ public:
         }
     }
 
+    /// Reads two VBR values with `width`-bit chunks (1..32), as two
+    /// read_vbr() calls would. Both of one chunk (an unabbreviated record's
+    /// code and operand count: almost always) are taken from the buffer at
+    /// once.
+    [[gnu::always_inline]] void read_vbr_pair(unsigned width, uint64_t& a, uint64_t& b, bool& overflow)
+    {
+        const uint64_t hi = uint64_t(1) << (width - 1);
+        if (2 * width < avail_ && !(word_ & (hi | hi << width))) [[likely]] {
+            const uint64_t w = take(2 * width);
+            a = w & (hi - 1);
+            b = w >> width;
+            return;
+        }
+        a = read_vbr(width, overflow);
+        b = read_vbr(width, overflow);
+    }
+
     /// Reads `n` values of `width` fixed bits (1..64) into `out`, each passed
     /// through `decode`.
     ///
     /// The array loops below keep the buffer in locals: a store to `out`
-    /// (uint64_t) could alias `word_` and `pos_` for all the compiler knows,
+    /// (uint64_t) could alias `word_` and `end_` for all the compiler knows,
     /// which would reload and store the three members on every element.
     template <class Decode>
     [[gnu::always_inline]] void read_fixed_array(uint64_t* out, uint64_t n, unsigned width, Decode decode)
@@ -135,11 +156,12 @@ public:
 
     void align32()
     {
-        pos_ = (pos_ + 31) & ~uint64_t(31);
-        if (pos_ > size_bits_) {
-            pos_ = size_bits_;
+        uint64_t pos = (this->pos() + 31) & ~uint64_t(31);
+        if (pos > size_bits_) {
+            pos = size_bits_;
             failed_ = true;
         }
+        end_ = pos;
         avail_ = 0;
     }
     bool seek(uint64_t bit)
@@ -147,30 +169,29 @@ public:
         avail_ = 0;
         if (bit > size_bits_) {
             failed_ = true;
-            pos_ = size_bits_;
+            end_ = size_bits_;
             return false;
         }
-        pos_ = bit;
+        end_ = bit;
         return true;
     }
 
 private:
     /// The buffer's state, copied to locals by the array loops.
     struct Window {
-        uint64_t word, pos;
+        uint64_t word, end;
         unsigned avail;
         void advance(unsigned width)
         {
             word >>= width;
             avail -= width;
-            pos += width;
         }
     };
-    Window window() const { return {word_, pos_, avail_}; }
+    Window window() const { return {word_, end_, avail_}; }
     void set_window(const Window& w)
     {
         word_ = w.word;
-        pos_ = w.pos;
+        end_ = w.end;
         avail_ = w.avail;
     }
 
@@ -180,11 +201,10 @@ private:
         const uint64_t value = word_ & ((uint64_t(1) << width) - 1);
         word_ >>= width;
         avail_ -= width;
-        pos_ += width;
         return value;
     }
 
-    /// A read the buffer cannot serve: the buffer filled again from pos_
+    /// A read the buffer cannot serve: the buffer filled again from pos()
     /// first; reads of 57 bits and more, and reads at the input's end, bit
     /// group by bit group (or a failure past the end).
     [[gnu::noinline]] uint64_t read_refill(unsigned width)
@@ -192,11 +212,12 @@ private:
         // The usual case first, apart: eight bytes left to load and a read
         // the 57 bits or more they give can serve. Kept free of the rest's
         // register pressure, it runs every 60 bits or so.
-        const uint64_t byte = pos_ >> 3;
+        const uint64_t byte = pos() >> 3;
         if (byte + 8 <= size_bits_ >> 3 && width - 1 < 56) [[likely]] {
-            const unsigned shift = unsigned(pos_ & 7);
+            const unsigned shift = unsigned(pos() & 7);
             word_ = load_word(byte) >> shift;
             avail_ = 64 - shift;
+            end_ = byte * 8 + 64;
             return take(width);
         }
         return read_slow(width);
@@ -210,30 +231,31 @@ private:
         fill();
         if (width < avail_)
             return take(width);
-        if (width > size_bits_ - pos_ || pos_ > size_bits_) {
+        const uint64_t pos = this->pos();
+        if (width > size_bits_ - pos || pos > size_bits_) {
             failed_ = true;
-            pos_ = size_bits_;
+            end_ = size_bits_;
             avail_ = 0;
             return 0;
         }
         uint64_t value = 0;
         for (unsigned done = 0; done < width;) { // at most 8 bits per step
-            const uint64_t p = pos_ + done;
+            const uint64_t p = pos + done;
             const unsigned shift = unsigned(p & 7), take = std::min(8 - shift, width - done);
             value |= uint64_t((data_[p >> 3] >> shift) & ((1u << take) - 1)) << done;
             done += take;
         }
-        pos_ += width;
+        end_ = pos + width;
         avail_ = 0;
         return value;
     }
 
-    /// The buffer from pos_: 64 bits but those of the first byte already
+    /// The buffer from pos(): 64 bits but those of the first byte already
     /// read, fewer at the input's end.
     void fill()
     {
-        const uint64_t byte = pos_ >> 3, bytes = size_bits_ >> 3;
-        const unsigned shift = unsigned(pos_ & 7);
+        const uint64_t pos = this->pos(), byte = pos >> 3, bytes = size_bits_ >> 3;
+        const unsigned shift = unsigned(pos & 7);
         uint64_t word = 0;
         if (byte + 8 <= bytes) {
             word = load_word(byte);
@@ -241,9 +263,10 @@ private:
         } else {
             for (uint64_t i = byte; i < bytes; ++i)
                 word |= uint64_t(data_[i]) << (8 * (i - byte));
-            avail_ = unsigned(size_bits_ - pos_);
+            avail_ = unsigned(size_bits_ - pos);
         }
         word_ = word >> shift;
+        end_ = pos + avail_;
     }
 
     /// The eight input bytes from `byte` as a little-endian word.
@@ -258,8 +281,8 @@ private:
 
     const uint8_t* data_ = nullptr;
     uint64_t size_bits_ = 0;
-    uint64_t pos_ = 0;    ///< the next bit to read
-    uint64_t word_ = 0;   ///< the input's bits from pos_, avail_ of them
+    uint64_t end_ = 0;    ///< the input's bit just past the buffer's
+    uint64_t word_ = 0;   ///< the input's bits from pos(), avail_ of them
     unsigned avail_ = 0;
     bool failed_ = false;
 };
@@ -332,7 +355,22 @@ public:
     /// Reads the next entry of the current block (or the top level):
     /// handles DEFINE_ABBREV itself and reads the BLOCKINFO block when it
     /// is entered through enter_block(). `error` when reading failed.
-    BitstreamEntry advance();
+    ///
+    /// Inline for the usual entry, a record: the readers call this once per
+    /// record, and the out-of-line call's prologue and epilogue cost about
+    /// as much as reading the id. The rest is advance_special().
+    BitstreamEntry advance()
+    {
+        if (!failed() && bits_.pos() + abbrev_width_ <= end_bit_) [[likely]] {
+            // No check_in_block(): the id is read inside the block (checked
+            // just above), so the read neither fails nor leaves the block.
+            const uint32_t id = uint32_t(bits_.read(abbrev_width_));
+            if (id > abbrev_define) [[likely]]
+                return {BitstreamEntry::Kind::record, id};
+            return advance_special(id);
+        }
+        return advance_slow();
+    }
     /// Enters the block announced by a `subblock` entry.
     bool enter_block(uint32_t block_id);
     /// Skips the block announced by a `subblock` entry.
@@ -370,6 +408,12 @@ private:
         ScratchVector<uint32_t> abbrevs; ///< into abbrevs_
     };
 
+    /// advance() after reading the id of END_BLOCK, ENTER_SUBBLOCK or
+    /// DEFINE_ABBREV.
+    [[gnu::noinline]] BitstreamEntry advance_special(uint32_t id);
+    /// advance() from the start: after a failure or at the block's end, and
+    /// after an abbreviation definition.
+    [[gnu::noinline]] BitstreamEntry advance_slow();
     bool read_abbrev_definition(uint32_t& abbrev_index);
     bool read_scalar(const AbbrevOp& op, uint64_t& value);
     BlockInfo* blockinfo_for(uint32_t block_id, bool create);

@@ -34,8 +34,13 @@ bool ModuleReader::read_metadata_kind(uint32_t code)
     if (ops_[0] > 0xFFFF)
         return fail(Code::dxil_bad_metadata, "metadata kind id %llu is too large", (unsigned long long)ops_[0]);
     size_t id = size_t(ops_[0]);
-    if (m_.metadata_kinds.size() <= id)
+    if (m_.metadata_kinds.size() <= id) {
+        // The kinds come in order, one more each time: room for LLVM's
+        // fixed kinds and DXIL's at once, not a regrowth every few records.
+        if (m_.metadata_kinds.capacity() <= id)
+            m_.metadata_kinds.reserve(std::max(size_t(32), 2 * (id + 1)));
         m_.metadata_kinds.resize(id + 1);
+    }
     m_.metadata_kinds[id] = ops_name(1);
     return true;
 }
