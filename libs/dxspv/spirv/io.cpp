@@ -1039,9 +1039,11 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
             }
         }
         const Kind kind = v.kind == Kind::boolean ? Kind::u32 : v.kind;
-        Value val = held == kind                         ? Value{words, kind, v.count}
-                    : is_word_kind(held) && is_word_kind(kind) ? Value{bitcast(words, type(kind, v.count)), kind, v.count}
-                                                               : from_words(bitcast(words, type(Kind::u32, v.count)), v.count, kind);
+        Value val{words, kind, v.count};
+        if (held != kind && is_word_kind(held) && is_word_kind(kind))
+            val.id = bitcast(words, type(kind, v.count));
+        else if (held != kind)
+            val = from_words(bitcast(words, type(Kind::u32, v.count)), v.count, kind);
         b_.createStore(val.id, io_var_pointer(v, true, NoResult, 0));
     }
 }
