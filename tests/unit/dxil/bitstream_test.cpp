@@ -58,6 +58,17 @@ std::vector<std::vector<uint64_t>> read_records(const BitWriter& w, Diagnostics&
     return out;
 }
 
+/// The records of a stream that must read without an error.
+std::vector<std::vector<uint64_t>> read_valid_records(const BitWriter& w)
+{
+    Diagnostics diags;
+    bool ok = false;
+    auto recs = read_records(w, diags, &ok);
+    CHECK(ok);
+    CHECK_FALSE(diags.has_errors());
+    return recs;
+}
+
 } // namespace
 
 TEST_CASE("bitstream: unabbreviated records in a block")
@@ -68,11 +79,7 @@ TEST_CASE("bitstream: unabbreviated records in a block")
     w.record(1, {1, 2, 300, 1ull << 40});
     w.record(7, {});
     w.end();
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
-    CHECK_FALSE(diags.has_errors());
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 2);
     CHECK(recs[0] == std::vector<uint64_t>{1, 1, 2, 300, 1ull << 40});
     CHECK(recs[1] == std::vector<uint64_t>{7});
@@ -93,11 +100,7 @@ TEST_CASE("bitstream: record codes and operand counts of one and of several VBR6
     w.record(6, many);
     w.record(1000, many);
     w.end();
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
-    CHECK_FALSE(diags.has_errors());
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 4);
     CHECK(recs[0] == std::vector<uint64_t>{5, 31});
     CHECK(recs[1] == std::vector<uint64_t>{40, 1, 2});
@@ -129,11 +132,7 @@ TEST_CASE("bitstream: runs of abbreviation definitions before, between and after
     w.define_abbrev({{0, 15}});         // id 8, unused
     w.define_abbrev({{0, 16}});         // id 9, unused
     w.end();
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
-    CHECK_FALSE(diags.has_errors());
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 4);
     CHECK(recs[0] == std::vector<uint64_t>{12, 100});
     CHECK(recs[1] == std::vector<uint64_t>{14, 200});
@@ -162,10 +161,7 @@ TEST_CASE("bitstream: abbreviations with literal, fixed, vbr, char6 array")
     w.emit(200, 8);
     w.emit(7, 8);
     w.end();
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 2);
     CHECK(recs[0] == std::vector<uint64_t>{19, 5, 1000, 'a', '.', 'Z', '_', '9'});
     CHECK(recs[1] == std::vector<uint64_t>{9, 200, 7});
@@ -187,10 +183,7 @@ TEST_CASE("bitstream: blob operand")
     w.align32();
     w.record(1, {5});
     w.end();
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 2);
     CHECK(recs[0] == std::vector<uint64_t>{35, 2, 1000 + 'x', 1000 + 'y', 1000 + 'z'});
     CHECK(recs[1] == std::vector<uint64_t>{1, 5});
@@ -216,11 +209,7 @@ TEST_CASE("bitstream: BLOCKINFO abbreviations apply to later blocks; unknown blo
     w.emit(5, 3);
     w.emit(3, 2);
     w.end();
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
-    CHECK_FALSE(diags.has_errors());
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 2);
     CHECK(recs[0] == std::vector<uint64_t>{4, 77});
     CHECK(recs[1] == std::vector<uint64_t>{6, 3});
@@ -244,10 +233,7 @@ TEST_CASE("bitstream: the wrapper header is skipped")
     bytes.insert(bytes.end(), inner.bytes.begin(), inner.bytes.end());
     BitWriter w;
     w.bytes = bytes;
-    Diagnostics diags;
-    bool ok = false;
-    auto recs = read_records(w, diags, &ok);
-    CHECK(ok);
+    auto recs = read_valid_records(w);
     REQUIRE(recs.size() == 1);
     CHECK(recs[0] == std::vector<uint64_t>{2, 42});
 }

@@ -40,6 +40,21 @@ std::string finish(Builder& b, dxspv::spirv::TargetEnv env = dxspv::spirv::Targe
     return text;
 }
 
+/// A compute entry point with a Private uvec4 `var`, loaded once (`loaded`).
+struct LoadedVector {
+    Builder b{0x00010300};
+    spv::Id u32 = 0, v2 = 0, v4 = 0, var = 0, loaded = 0;
+    LoadedVector()
+    {
+        compute_entry(b);
+        u32 = b.makeUintType(32);
+        v4 = b.makeVectorType(u32, 4);
+        v2 = b.makeVectorType(u32, 2);
+        var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
+        loaded = b.createLoad(var);
+    }
+};
+
 size_t count(const std::string& text, const std::string& what)
 {
     size_t n = 0;
@@ -294,11 +309,9 @@ TEST_CASE("builder: variables nothing reads go with their stores, and types and 
 TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to their parts")
 {
     using dxspv::spirv::IdImmediate;
-    Builder b(0x00010300);
-    compute_entry(b);
-    spv::Id u32 = b.makeUintType(32), v4 = b.makeVectorType(u32, 4), v2 = b.makeVectorType(u32, 2);
-    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
-    spv::Id loaded = b.createLoad(var);
+    LoadedVector f;
+    Builder& b = f.b;
+    const spv::Id u32 = f.u32, v2 = f.v2, v4 = f.v4, var = f.var, loaded = f.loaded;
     spv::Id a = b.createBinOp(spv::OpIAdd, u32, b.makeUintConstant(1), b.makeUintConstant(2));
     spv::Id c = b.createBinOp(spv::OpIAdd, u32, a, a);
     // Inserts: the component that went in comes back out; another one is
@@ -340,11 +353,9 @@ TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to th
 TEST_CASE("builder: a shuffle of components an insert leaves shuffles the insert's composite")
 {
     using dxspv::spirv::IdImmediate;
-    Builder b(0x00010300);
-    compute_entry(b);
-    spv::Id u32 = b.makeUintType(32), v4 = b.makeVectorType(u32, 4), v2 = b.makeVectorType(u32, 2);
-    spv::Id var = b.createVariable(spv::StorageClassPrivate, v4, "v", b.makeNullConstant(v4));
-    spv::Id loaded = b.createLoad(var);
+    LoadedVector f;
+    Builder& b = f.b;
+    const spv::Id u32 = f.u32, v2 = f.v2, v4 = f.v4, var = f.var, loaded = f.loaded;
     spv::Id inserted = b.createCompositeInsert(b.makeUintConstant(5), loaded, v4, 1);
     spv::Id pair = b.createOp(spv::OpVectorShuffle, v2,
         std::vector<IdImmediate>{{true, inserted}, {true, inserted}, {false, 3}, {false, 0}});
