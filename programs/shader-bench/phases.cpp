@@ -90,7 +90,7 @@ bool have_structurizer()
 }
 
 Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name,
-                            const Settings& settings, PhaseTimes& times, Report report)
+                            const Settings& settings, PhaseTimes& times, Detail detail)
 {
     dxspv::Diagnostics diags(name);
     vsir::Program program;
@@ -101,7 +101,7 @@ Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, con
     clock.charge(Phase::front_end);
     if (!ok)
         return failure(diags);
-    return translate_program(program, settings, times, diags, report);
+    return translate_program(program, settings, times, diags, detail);
 }
 
 Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name, const Settings& settings,
@@ -112,14 +112,14 @@ Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const cha
     totals.reserve(runs);
     for (uint32_t run = 0; run < runs; ++run) {
         const Clock::time_point start = Clock::now();
-        translate_container(bytes, kind, name, settings, phases[run], Report::timing);
+        translate_container(bytes, kind, name, settings, phases[run], Detail::timing);
         totals.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
     }
     return reduce_runs(totals, phases);
 }
 
 Outcome translate_program(vsir::Program& program, const Settings& settings, PhaseTimes& times,
-                          dxspv::Diagnostics& diags, Report report)
+                          dxspv::Diagnostics& diags, Detail detail)
 {
     PhaseTimes after{};
     PhaseClock clock(after);
@@ -151,7 +151,7 @@ Outcome translate_program(vsir::Program& program, const Settings& settings, Phas
         return failure(diags);
     out.ok = true;
     out.spirv_words = uint32_t(words.size());
-    if (report == Report::full)
+    if (detail == Detail::full)
         out.spirv_blocks = count_blocks(words);
     return out;
 }

@@ -15,12 +15,12 @@ namespace bench {
 
 /// What a translation reports besides its times: `full` also counts the
 /// output's blocks (a pass over the words that timed runs leave out).
-enum class Report { timing, full };
+enum class Detail { timing, full };
 
 /// Translates a DXBC container holding SM4/5 tokens or DXIL to SPIR-V;
 /// `name` prefixes the diagnostics.
 Outcome translate_container(std::span<const uint8_t> bytes, SourceKind kind, const char* name,
-                            const Settings& settings, PhaseTimes& times, Report report = Report::full);
+                            const Settings& settings, PhaseTimes& times, Detail detail = Detail::full);
 
 /// translate_container `runs` times: the wall time of each call (which also
 /// counts freeing the program) and its phases, reduced.
@@ -31,7 +31,7 @@ Timing time_container(std::span<const uint8_t> bytes, SourceKind kind, const cha
 /// structurizer when the program is unstructured, emitter, validation);
 /// adds their times to `times`.
 Outcome translate_program(vsir::Program& program, const Settings& settings, PhaseTimes& times,
-                          dxspv::Diagnostics& diags, Report report = Report::full);
+                          dxspv::Diagnostics& diags, Detail detail = Detail::full);
 
 /// True when this build has the CFG structurizer (libs/dxspv/cfg).
 bool have_structurizer();

@@ -143,7 +143,7 @@ ScalingPoint cfg_point(CfgGenerator generate, uint32_t size, const Settings& set
         dxspv::Diagnostics diags("generated");
         PhaseTimes times{};
         const Clock::time_point start = Clock::now();
-        Outcome outcome = translate_program(program, settings, times, diags, run == 0 ? Report::full : Report::timing);
+        Outcome outcome = translate_program(program, settings, times, diags, run == 0 ? Detail::full : Detail::timing);
         const double total = since_us(start);
         if (run == 0) {
             p.outcome = outcome;
