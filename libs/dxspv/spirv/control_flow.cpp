@@ -221,7 +221,8 @@ bool Emitter::emit_control_flow(const vsir::Instruction& ins)
         if (inline_entry_)
             emit_entry_epilogue();
         b_.makeReturn();
-        start_dead_block();
+        if (ins_index_ + 1 < prog_.instructions.size()) // the program's last ret needs no block after it
+            start_dead_block();
         return true;
     case Opcode::retc: {
         spv::Id condition = test_condition(ins);

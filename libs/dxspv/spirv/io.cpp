@@ -495,7 +495,6 @@ bool Emitter::file_indexed(vsir::RegisterFile file)
 /// array, [vertex][register] for per-vertex inputs. Outputs start as zero.
 void Emitter::create_register_storage(IoSet& set)
 {
-    spv::Id uvec4 = type(Kind::u32, 4);
     const char* name = set.patch ? "vpc" : set.output ? "o" : "v";
     bool indexed = file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input);
     if (inline_entry_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
@@ -516,6 +515,7 @@ void Emitter::create_register_storage(IoSet& set)
         set.reg_held.assign(set.regs.size(), held_register(Kind::u32, spv::OpConstantNull));
         return;
     }
+    spv::Id uvec4 = type(Kind::u32, 4);
     if (!set.per_vertex && !set.patch && prog_.model.stage != ShaderStage::hull && !indexed) {
         set.reg_vars.resize(set.regs.size());
         for (uint32_t r = 0; r < set.regs.size(); ++r) {
@@ -953,20 +953,18 @@ bool Emitter::input_value(IoSet& set, uint32_t r)
 /// (components no element covers are undefined, as in D3D).
 void Emitter::copy_input_registers(IoSet& set)
 {
-    spv::Id uvec4 = type(Kind::u32, 4);
     bool values = !set.reg_values.empty();
     // As values, only the registers the program reads (set.read): the
     // others' loads would only be pruned again.
     if (values)
         set.reg_value_shapes.assign(set.reg_values.size(), {});
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
-        if (values && !set.read[r]) {
-            set.reg_values[r] = undef(Kind::u32, 4);
+        if (values && !set.read[r]) // no source names it: no value (load_lanes gives none)
             continue;
-        }
         if (values && input_value(set, r))
             continue;
         spv::Id whole = NoResult;
+        const spv::Id uvec4 = type(Kind::u32, 4);
         for (const IoVar& v : set.vars) {
             if (v.reg != r || v.first + v.count > 4)
                 continue;

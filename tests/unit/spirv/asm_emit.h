@@ -50,6 +50,22 @@ inline std::vector<std::string> emit_all(const dxspv::vsir::Program& p, dxspv::s
     return texts;
 }
 
+/// The ids a module's bound counts that no instruction of it defines: ids
+/// the emitter made for something pruning then took out again (work done
+/// for nothing).
+inline size_t ids_made_for_nothing(const dxspv::vsir::Program& p)
+{
+    std::vector<uint32_t> words;
+    dxspv::Diagnostics diags("emit");
+    REQUIRE_MESSAGE(dxspv::spirv::emit_spirv(p, {}, words, diags), diags.to_string());
+    REQUIRE(words.size() > 5);
+    std::string text = dxspv::spirv::disassemble_spirv(words);
+    size_t defined = 0;
+    for (size_t at = text.find(" = Op"); at != std::string::npos; at = text.find(" = Op", at + 1))
+        ++defined;
+    return words[3] - 1 - defined;
+}
+
 inline bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
 
 inline size_t count(const std::string& text, const std::string& needle)

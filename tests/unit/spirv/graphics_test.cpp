@@ -358,6 +358,9 @@ ret
     CHECK_HAS_NOT(t, "FragCoord");
     CHECK_HAS_NOT(t, "BuiltIn Layer");
     CHECK_HAS_NOT(t, "OpCapability Geometry");
+    // Nor anything for the registers no source reads (no uvec4, no OpUndef
+    // that pruning would take out again).
+    CHECK(ids_made_for_nothing(p) == 0);
 }
 
 TEST_CASE("spirv: pixel shader interface, sampling, queries and pull-model interpolation")
