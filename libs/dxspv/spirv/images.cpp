@@ -192,7 +192,10 @@ void Emitter::store_texel(const vsir::DstParam& dst, const vsir::SrcParam& resou
     if (!n)
         return;
     Value v = texel;
-    if (texel.count == 4) {
+    bool whole = n == 4; // the texel as it is (xyzw), the usual case
+    for (uint32_t i = 0; i < n && whole; ++i)
+        whole = comps[i] == i;
+    if (texel.count == 4 && !whole) {
         if (n == 1) {
             v = {b_.createCompositeExtract(texel.id, type(texel.kind), comps[0]), texel.kind, 1};
         } else {
