@@ -11,7 +11,6 @@ namespace {
 
 using vsir::DataType;
 using vsir::Declaration;
-using vsir::Dimension;
 using vsir::Opcode;
 using vsir::RegisterFile;
 
@@ -71,14 +70,19 @@ DataType declared_type(RegisterFile file)
     }
 }
 
+/// Reads a declaration's payload into its instruction, which read_declaration
+/// appends first: the payload is decoded in place, not copied in afterwards.
 class DeclarationReader {
 public:
-    DeclarationReader(Context& ctx, Cursor& cur, uint32_t token, Opcode op)
-        : ctx_(ctx), cur_(cur), token_(token), op_(op)
+    /// `decl` and `reg` (nullptr when the declaration declares no register)
+    /// are the appended instruction's; decoding operands appends to the src
+    /// pool only, so they stay valid.
+    DeclarationReader(Context& ctx, Cursor& cur, uint32_t token, Opcode op, Declaration& decl, vsir::DstParam* reg)
+        : ctx_(ctx), cur_(cur), token_(token), op_(op), decl_(decl), dst_(reg ? *reg : no_register_)
     {
     }
 
-    bool read(uint32_t number);
+    bool payload(uint32_t number);
 
 private:
     bool word(uint32_t& value, const char* what)
@@ -98,15 +102,15 @@ private:
     bool system_value();
     bool interpolation();
     bool plain_register(RegisterFile file);
-    bool payload(uint32_t number);
     void remember_value_type(RegisterFile file);
 
     Context& ctx_;
     Cursor& cur_;
     uint32_t token_;
     Opcode op_;
-    Declaration decl_;
-    vsir::DstParam dst_;
+    Declaration& decl_;
+    vsir::DstParam no_register_; ///< dst_ of declarations without a register (never written by their payload)
+    vsir::DstParam& dst_;
 };
 
 /// The declared register of a t/u/s/cb declaration (VSIR.md convention 3):
@@ -135,8 +139,11 @@ bool DeclarationReader::descriptor(RegisterFile file)
     decl_.range_last = ctx_.sm51 ? reg.idx[2].offset : id;
     if (cb && !ctx_.sm51)
         decl_.count = reg.idx[1].offset;
-    uint32_t index = id;
-    dst_.reg = vsir::make_register(file, DataType::opaque, Dimension::none, {&index, 1});
+    vsir::Register& declared = dst_.reg; // (default-constructed: dimension none, no relative address)
+    declared.file = file;
+    declared.type = DataType::opaque;
+    declared.index_count = 1;
+    declared.idx[0].offset = id;
     dst_.write_mask = 0;
     dst_.form = op.form;
     dst_.token_flags = op.token_flags;
@@ -337,17 +344,6 @@ bool DeclarationReader::payload(uint32_t number)
     }
 }
 
-bool DeclarationReader::read(uint32_t number)
-{
-    if (!payload(number))
-        return false;
-    vsir::Program& program = *ctx_.program;
-    uint32_t dst_count = vsir::opcode_info(op_).dst_count ? 1 : 0; // declarations declare at most one register
-    uint32_t inst = program.add_instruction(op_, {&dst_, dst_count}, {}, ctx_.offset_of(cur_.start));
-    program.add_declaration(inst, decl_);
-    return true;
-}
-
 } // namespace
 
 bool return_type_of(uint32_t value, DataType& out)
@@ -364,7 +360,12 @@ bool return_type_of(uint32_t value, DataType& out)
 
 bool read_declaration(Context& ctx, Cursor& cur, uint32_t token, const OpcodeEntry& entry)
 {
-    return DeclarationReader(ctx, cur, token, entry.op).read(bits(token, 0, opcode_bits));
+    vsir::Program& program = *ctx.program;
+    uint32_t dst_count = vsir::opcode_info(entry.op).dst_count ? 1 : 0; // declarations declare at most one register
+    uint32_t inst = program.add_instruction(entry.op, dst_count, 0, ctx.offset_of(cur.start));
+    Declaration& decl = program.add_declaration(inst);
+    vsir::DstParam* reg = dst_count ? &program.dsts.back() : nullptr;
+    return DeclarationReader(ctx, cur, token, entry.op, decl, reg).payload(bits(token, 0, opcode_bits));
 }
 
 } // namespace dxspv::tpf
