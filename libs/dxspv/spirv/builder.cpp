@@ -188,33 +188,40 @@ void Builder::addMemberDecoration(spv::Id id, unsigned member, spv::Decoration d
 // ---- types ----
 
 /// A type instruction in globals_; with `dedup`, an existing identical one
-/// is returned instead (types are few: a linear search).
+/// is returned instead (found by a hash of its words; types are few: a
+/// linear search when two share a hash).
 spv::Id Builder::emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup)
 {
-    uint32_t count = uint32_t(operands.size());
-    auto same = [&](spv::Id id) {
-        const IdInfo& i = ids_[id];
-        return i.op == op && (globals_[i.at] >> 16) == count + 2
-               && std::equal(operands.begin(), operands.end(), globals_.begin() + i.at + 2);
-    };
+    const uint32_t count = uint32_t(operands.size());
+    // Written first, hashed while copied (a copy call costs more than these
+    // few words); taken back when an identical type exists.
+    const size_t at = globals_.size();
+    uint32_t* w = emit(globals_, op, count + 2); // w[0]: the result id, once made
     uint64_t hash = op;
-    for (uint32_t w : operands)
-        hash = (hash ^ w) * 0x100000001b3ull;
-    spv::Id first = dedup ? type_index_.find(hash) : 0; // the first type with this hash
-    if (first && same(first))
-        return first;
-    if (first) { // another type has this hash: any equal one
-        for (spv::Id id : types_)
-            if (same(id))
-                return id;
+    for (uint32_t i = 0; i < count; ++i) {
+        w[1 + i] = operands.begin()[i];
+        hash = (hash ^ w[1 + i]) * 0x100000001b3ull;
+    }
+    uint32_t* first = nullptr; // the first type with this hash
+    if (dedup) {
+        auto same = [&](spv::Id id) {
+            const IdInfo& i = ids_[id];
+            return i.op == op && (globals_[i.at] >> 16) == count + 2
+                   && std::equal(operands.begin(), operands.end(), globals_.begin() + i.at + 2);
+        };
+        first = &type_index_[hash]; // valid until the next insertion: none below
+        spv::Id existing = *first && same(*first) ? *first : 0;
+        for (size_t k = 0; *first && !existing && k < types_.size(); ++k) // another type has this hash
+            existing = same(types_[k]) ? types_[k] : 0;
+        if (existing) {
+            globals_.resize(at);
+            return existing;
+        }
     }
     spv::Id id = getUniqueId();
-    if (dedup && !first)
-        type_index_[hash] = id;
-    size_t at = globals_.size();
-    uint32_t* w = emit(globals_, op, count + 2);
     w[0] = id;
-    std::copy(operands.begin(), operands.end(), w + 1);
+    if (first && !*first)
+        *first = id;
     IdInfo& i = info(id);
     i.op = uint16_t(op);
     i.at = uint32_t(at);

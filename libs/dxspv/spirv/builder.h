@@ -337,27 +337,45 @@ private:
     /// what prune() needs, counted as the instructions are listed
     /// (builder_prune.cpp), so that it does not read the code again.
     struct Code {
-        explicit Code(spv::Id bound) : bound(bound), uses(bound + 1), stored(bound + 1), defined_by(bound + 1) {}
+        struct Store {
+            uint32_t index; ///< in instructions
+            spv::Id pointer;
+        };
+        explicit Code(spv::Id bound)
+            : bound(bound), uses(bound + 1), stored(bound + 1), defined_by(bound + 1), removed_ids(bound + 1)
+        {
+        }
         /// Lists the instructions in [from, to) (whole instructions).
         void add(const uint32_t* from, const uint32_t* to);
         /// Adds `delta` to the use count of every id word of an instruction.
         void count_words(const uint32_t* w, uint32_t delta);
+        bool removed(spv::Id id) const { return id <= bound && removed_ids[id]; }
+        /// Instruction `k` leaves the module.
+        void drop(size_t k);
 
         spv::Id bound;
         size_t words = 0; ///< of the instructions that stay
+        /// Null once dropped by prune().
         ScratchVector<const uint32_t*> instructions;
         ScratchVector<uint32_t> made;
         ScratchVector<uint32_t> uses;       ///< per id: the id words naming it, its definition's included
         ScratchVector<uint32_t> stored;     ///< per id: the OpStores through it
         ScratchVector<uint32_t> defined_by; ///< per id: 1 + the index of the pure instruction defining it
-        ScratchVector<spv::Id> pure;        ///< the ids defined_by names
-        ScratchVector<std::pair<uint32_t, spv::Id>> stores; ///< OpStores: index, pointer
-        ScratchVector<uint32_t> variables;                    ///< the indices of OpVariables
+        ScratchVector<uint8_t> removed_ids; ///< per id: its definition goes (1)
+        ScratchVector<spv::Id> pure; ///< the ids defined_by names
+        ScratchVector<Store> stores;
+        ScratchVector<uint32_t> variables; ///< the indices of OpVariables
+        /// The offsets in globals_ of its instructions, ~0u for those that go
+        /// (prune() lists them).
+        ScratchVector<uint32_t> globals;
+        /// Per block (Builder::blocks_): no control flow reaches it (1). Empty
+        /// while every block is reached (the common case: no table to fill).
+        ScratchVector<uint8_t> unreached;
     };
-    void dump_function(const Function& function, Code& code, ScratchVector<uint8_t>& live) const;
-    /// Marks the instructions of `code` that go (`dropped`) and the ids whose
-    /// definitions go (`removed`).
-    void prune(Code& code, ScratchVector<uint8_t>& dropped, ScratchVector<uint8_t>& removed) const;
+    void dump_function(const Function& function, Code& code) const;
+    /// Drops the instructions of `code` that go and marks the ids whose
+    /// definitions go (removed).
+    void prune(Code& code) const;
     /// Appends the words of a literal string (nul-terminated, zero-padded).
     template <class Words>
     static void add_string(Words& words, const char* s)

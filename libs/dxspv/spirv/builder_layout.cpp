@@ -56,7 +56,7 @@ size_t Builder::successors(const Block& block, Block** out) const
     return n;
 }
 
-void Builder::dump_function(const Function& function, Code& code, ScratchVector<uint8_t>& live) const
+void Builder::dump_function(const Function& function, Code& code) const
 {
     // Blocks by their index in the function: each one's successors
     // (successor_list[nodes[i].first, nodes[i + 1].first)), merge block and
@@ -94,6 +94,7 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
     ScratchVector<uint32_t> stack;
     stack.push_back(0);
     nodes[0].reached = 1;
+    size_t reached = 1;
     while (!stack.empty()) {
         uint32_t b = stack.back();
         stack.pop_back();
@@ -101,9 +102,16 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
             uint32_t s = successor_list[k];
             if (!nodes[s].reached) {
                 nodes[s].reached = 1;
+                ++reached;
                 stack.push_back(s);
             }
         }
+    }
+    if (reached < block_count) {
+        if (code.unreached.empty())
+            code.unreached.resize(blocks_.size());
+        for (size_t i = 0; i < block_count; ++i)
+            code.unreached[function.blocks_[i]->index_] = !nodes[i].reached;
     }
 
     // Structured order.
@@ -170,7 +178,6 @@ void Builder::dump_function(const Function& function, Code& code, ScratchVector<
         if (index == 0)
             code.add(function.variables_.data(), function.variables_.data() + function.variables_.size());
         if (nodes[index].reached) {
-            live[b->index_] = 1;
             uint32_t from = 0;
             dead_stores.clear();
             for (uint32_t d = b->dead_; d != ~0u; d = dead_stores_[d].second)
@@ -202,14 +209,15 @@ void Builder::dump(std::vector<uint32_t>& out) const
     size_t variable_words = 0;
     for (const Function* f : functions_)
         variable_words += f->variables_.size();
-    code.instructions.reserve(2 * (functions_.size() + blocks_.size())
-                              + (variable_words + block_words_.allocated()) / 4);
+    const size_t instructions = 2 * (functions_.size() + blocks_.size())
+                                + (variable_words + block_words_.allocated()) / 4;
+    code.instructions.reserve(instructions);
+    code.pure.reserve(instructions); // at most one per instruction: no growth step by step
+    code.variables.reserve(variable_words / 4); // an OpVariable has 4 words or more
     code.made.reserve(6 * functions_.size() + 4 * blocks_.size()); // at most: a label and a branch per block
-    ScratchVector<uint8_t> live(blocks_.size());
     for (const Function* f : functions_)
-        dump_function(*f, code, live);
-    ScratchVector<uint8_t> dropped, removed;
-    prune(code, dropped, removed);
+        dump_function(*f, code);
+    prune(code);
     size_t extension_words = 0;
     for (const char* e : extensions_)
         extension_words += 2 + strlen(e) / 4;
@@ -238,7 +246,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
         size_t start = out.size();
         out.insert(out.end(), w, w + first + 1);
         for (uint32_t i = first + 1; i < count; ++i)
-            if (!(w[i] <= bound_ && removed[w[i]]))
+            if (!code.removed(w[i]))
                 out.push_back(w[i]);
         out[start] = uint32_t(out.size() - start) << 16 | (w[0] & 0xffffu);
         at += count;
@@ -260,26 +268,19 @@ void Builder::dump(std::vector<uint32_t>& out) const
                 break;
             spv::Id target = section[at + 1];
             uint32_t block = target < ids_.size() ? ids_[target].block : 0;
-            if ((block == 0 || live[block - 1]) && !(target <= bound_ && removed[target]))
+            if (!(block != 0 && !code.unreached.empty() && code.unreached[block - 1]) && !code.removed(target))
                 keep(section.data() + at, count);
             at += count;
         }
     };
     kept(names_);
     kept(annotations_);
-    for (size_t at = 0; at < globals_.size();) {
-        uint32_t count = globals_[at] >> 16;
-        if (count == 0)
-            break;
-        uint32_t op = globals_[at] & 0xffffu;
-        uint32_t result = globals_[at + (op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2)];
-        if (!(result <= bound_ && removed[result]))
-            keep(globals_.data() + at, count);
-        at += count;
-    }
-    for (size_t k = 0; k < code.instructions.size(); ++k)
-        if (!dropped[k])
-            keep(code.instructions[k], code.instructions[k][0] >> 16);
+    for (uint32_t at : code.globals)
+        if (at != ~0u)
+            keep(globals_.data() + at, globals_[at] >> 16);
+    for (const uint32_t* w : code.instructions)
+        if (w)
+            keep(w, w[0] >> 16);
     out.insert(out.end(), run, run_end);
 }
 

@@ -59,32 +59,18 @@ constexpr std::array<LiteralWords, 128> literal_table = [] {
     return t;
 }();
 
-bool is_removable_global(uint32_t op)
-{
-    switch (op) {
-    case spv::OpTypeVoid:
-    case spv::OpTypeBool:
-    case spv::OpTypeInt:
-    case spv::OpTypeFloat:
-    case spv::OpTypeVector:
-    case spv::OpTypeArray:
-    case spv::OpTypeRuntimeArray:
-    case spv::OpTypeStruct:
-    case spv::OpTypePointer:
-    case spv::OpTypeImage:
-    case spv::OpTypeSampler:
-    case spv::OpTypeSampledImage:
-    case spv::OpConstant:
-    case spv::OpConstantTrue:
-    case spv::OpConstantFalse:
-    case spv::OpConstantNull:
-    case spv::OpConstantComposite:
-    case spv::OpUndef:
-        return true;
-    default:
-        return false;
-    }
-}
+/// The globals that go when nothing uses them: types and constants (their
+/// opcodes are below 64).
+constexpr uint64_t removable_globals = [] {
+    uint64_t mask = 0;
+    for (uint32_t op : {spv::OpTypeVoid, spv::OpTypeBool, spv::OpTypeInt, spv::OpTypeFloat, spv::OpTypeVector,
+             spv::OpTypeArray, spv::OpTypeRuntimeArray, spv::OpTypeStruct, spv::OpTypePointer, spv::OpTypeImage,
+             spv::OpTypeSampler, spv::OpTypeSampledImage, spv::OpConstant, spv::OpConstantTrue,
+             spv::OpConstantFalse, spv::OpConstantNull, spv::OpConstantComposite, spv::OpUndef})
+        mask |= uint64_t(1) << op;
+    return mask;
+}();
+static_assert(spv::OpVariable < 64);
 
 /// Calls `f` with every id word of the instruction at `w`: every word but the
 /// known literals.
@@ -125,7 +111,7 @@ void Builder::Code::add(const uint32_t* from, const uint32_t* to)
         if (op == spv::OpStore) {
             if (count > 2 && w[1] <= bound) {
                 ++stored[w[1]];
-                stores.emplace_back(k, w[1]);
+                stores.push_back({k, w[1]});
             }
         } else if (op == spv::OpVariable) {
             variables.push_back(k);
@@ -136,12 +122,17 @@ void Builder::Code::add(const uint32_t* from, const uint32_t* to)
     }
 }
 
-void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint8_t>& removed) const
+void Builder::Code::drop(size_t k)
+{
+    words -= instructions[k][0] >> 16;
+    instructions[k] = nullptr;
+}
+
+void Builder::prune(Code& code) const
 {
     ScratchVector<uint32_t>& uses = code.uses;
-    const ScratchVector<const uint32_t*>& instructions = code.instructions;
-    removed.assign(bound_ + 1, 0);
-    drop.assign(instructions.size(), 0);
+    ScratchVector<uint8_t>& removed = code.removed_ids;
+    ScratchVector<const uint32_t*>& instructions = code.instructions;
 
     // Write-only variables: their uses are their stores (and, in a function,
     // their definition).
@@ -156,9 +147,8 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
     // Their stores and definitions go (the stores found by their pointer,
     // without reading the ones that stay).
     auto drop_instruction = [&](uint32_t k) {
-        drop[k] = 1;
-        code.words -= instructions[k][0] >> 16;
         code.count_words(instructions[k], ~0u);
+        code.drop(k);
     };
     for (auto [k, pointer] : code.stores)
         if (removed[pointer])
@@ -182,25 +172,27 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
         const spv::Id id = dead.back();
         dead.pop_back();
         const uint32_t k = code.defined_by[id] - 1;
-        if (drop[k])
+        const uint32_t* w = instructions[k];
+        if (!w)
             continue;
-        drop[k] = 1;
+        code.drop(k);
         removed[id] = 1;
-        code.words -= instructions[k][0] >> 16;
-        for_id_words(instructions[k], [&](uint32_t operand) {
+        for_id_words(w, [&](uint32_t operand) {
             if (operand <= bound_ && --uses[operand] == 1 && code.defined_by[operand])
                 dead.push_back(operand);
         });
     }
 
-    // Types and constants.
-    ScratchVector<uint32_t> global_starts;
+    // Types and constants: listed (a global has at least 2 words), their
+    // uses counted, then the ones nothing uses go, last first.
+    ScratchVector<uint32_t>& globals = code.globals;
+    globals.reserve(globals_.size() / 2);
     for (size_t at = 0; at < globals_.size();) {
         uint32_t count = globals_[at] >> 16;
         if (count == 0)
             break;
-        global_starts.push_back(uint32_t(at));
-        if (!((globals_[at] & 0xffffu) == spv::OpVariable && removed[globals_[at + 2]]))
+        globals.push_back(uint32_t(at));
+        if (!((globals_[at] & 0xffffu) == spv::OpVariable && code.removed(globals_[at + 2])))
             code.count_words(globals_.data() + at, 1);
         at += count;
     }
@@ -213,15 +205,20 @@ void Builder::prune(Code& code, ScratchVector<uint8_t>& drop, ScratchVector<uint
                 if (annotations_[at + i] <= bound_)
                     ++uses[annotations_[at + i]];
     }
-    for (size_t k = global_starts.size(); k-- > 0;) {
-        const uint32_t* w = globals_.data() + global_starts[k];
-        uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-        uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
-        if (!is_removable_global(op) || count <= result || w[result] > bound_ || removed[w[result]]
-            || uses[w[result]] != 1)
+    for (size_t k = globals.size(); k-- > 0;) {
+        const uint32_t* w = globals_.data() + globals[k];
+        const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+        if (op >= 64 || !(removable_globals >> op & 1)) {
+            if (op == spv::OpVariable && count > 2 && code.removed(w[2])) // went with its stores
+                globals[k] = ~0u;
+            continue;
+        }
+        const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
+        if (count <= result || w[result] > bound_ || uses[w[result]] != 1)
             continue;
         removed[w[result]] = 1;
         code.count_words(w, ~0u);
+        globals[k] = ~0u;
     }
 }
 
