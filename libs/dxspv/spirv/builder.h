@@ -373,6 +373,17 @@ private:
         ScratchVector<uint8_t> unreached;
     };
     void dump_function(const Function& function, Code& code) const;
+    /// A block of a function at layout (builder_layout.cpp): its successors
+    /// (successor_list[first, next node's first)), merge block and continue
+    /// target, and the walks' marks.
+    struct LayoutNode {
+        uint32_t first = 0;
+        uint32_t merge = Block::no_block, continue_target = Block::no_block;
+        spv::Id header = 0; ///< a continue target: its loop header
+        uint8_t reached = 0, visited = 0, delayed = 0;
+    };
+    void order_blocks(const Function& function, std::span<LayoutNode> nodes, ScratchVector<uint32_t>& order,
+        Code& code) const;
     /// Drops the instructions of `code` that go and marks the ids whose
     /// definitions go (removed).
     void prune(Code& code) const;

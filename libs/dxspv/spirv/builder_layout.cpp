@@ -56,20 +56,14 @@ size_t Builder::successors(const Block& block, Block** out) const
     return n;
 }
 
-void Builder::dump_function(const Function& function, Code& code) const
+/// The blocks of a function of several blocks in structured order, unreached
+/// blocks marked in `code.unreached`; `nodes` holds a node per block and one
+/// more.
+void Builder::order_blocks(const Function& function, std::span<LayoutNode> nodes, ScratchVector<uint32_t>& order,
+    Code& code) const
 {
-    // Blocks by their index in the function: each one's successors
-    // (successor_list[nodes[i].first, nodes[i + 1].first)), merge block and
-    // continue target, read once in creation order, and the walks' marks.
     constexpr uint32_t none = Block::no_block;
-    struct Node {
-        uint32_t first = 0;
-        uint32_t merge = none, continue_target = none;
-        spv::Id header = 0; ///< a continue target: its loop header
-        uint8_t reached = 0, visited = 0, delayed = 0;
-    };
     const size_t block_count = function.blocks_.size();
-    ScratchVector<Node> nodes(block_count + 1);
     ScratchVector<uint32_t> successor_list;
     successor_list.reserve(2 * block_count);
     ScratchVector<Block*> succ;
@@ -121,7 +115,6 @@ void Builder::dump_function(const Function& function, Code& code) const
         uint32_t next;
     };
     ScratchVector<Frame> frames;
-    ScratchVector<uint32_t>& order = stack; // empty again
     auto visit = [&](uint32_t b) {
         if (b == none || nodes[b].visited || nodes[b].delayed)
             return;
@@ -141,7 +134,7 @@ void Builder::dump_function(const Function& function, Code& code) const
     while (!frames.empty()) {
         Frame& f = frames.back();
         const uint32_t b = f.block;
-        const Node& n = nodes[b];
+        const LayoutNode& n = nodes[b];
         if (f.stage == 0) {
             if (n.reached && n.first + f.next < nodes[b + 1].first) {
                 visit(successor_list[n.first + f.next++]);
@@ -160,6 +153,19 @@ void Builder::dump_function(const Function& function, Code& code) const
             continue;
         }
         frames.pop_back();
+    }
+}
+
+void Builder::dump_function(const Function& function, Code& code) const
+{
+    const size_t block_count = function.blocks_.size();
+    ScratchVector<LayoutNode> nodes(block_count + 1);
+    ScratchVector<uint32_t> order;
+    if (block_count == 1) { // one block (a straight-line entry point): reached, and its own order
+        nodes[0].reached = 1;
+        order.push_back(0);
+    } else {
+        order_blocks(function, nodes, order, code);
     }
 
     // Instructions.
