@@ -215,6 +215,54 @@ TEST_CASE("bitstream: BLOCKINFO abbreviations apply to later blocks; unknown blo
     CHECK(recs[1] == std::vector<uint64_t>{6, 3});
 }
 
+namespace {
+
+/// A BLOCKINFO block giving block 8 one abbreviation (id 4): the record
+/// code `code` as a literal and one operand of `encoding` (1 fixed, 2 vbr)
+/// with `width` bits; then block 8 with one record through it, of operand
+/// 77.
+BitWriter blockinfo_stream(uint64_t code, int encoding, uint64_t width)
+{
+    BitWriter w;
+    w.magic();
+    w.enter(0, 2);
+    w.record(1, {8}); // SETBID 8
+    w.define_abbrev({{0, code}, {encoding, width}});
+    w.end();
+    w.enter(8, 3);
+    w.emit(4, 3);
+    if (encoding == 1)
+        w.emit(77, unsigned(width));
+    else
+        w.vbr(77, unsigned(width));
+    w.end();
+    return w;
+}
+
+} // namespace
+
+TEST_CASE("bitstream: a BLOCKINFO block like the last one read reuses its abbreviations; another is decoded")
+{
+    // Each reading has a cursor of its own; the thread's cache of BLOCKINFO
+    // blocks is what they share.
+    const BitWriter vbr_code4 = blockinfo_stream(4, 2, 6);
+    for (int i = 0; i < 2; ++i) { // fills the cache, then hits it
+        auto recs = read_valid_records(vbr_code4);
+        REQUIRE(recs.size() == 1);
+        CHECK(recs[0] == std::vector<uint64_t>{4, 77});
+    }
+    // Same length, other code and encoding: not taken from the cache.
+    const BitWriter fixed_code5 = blockinfo_stream(5, 1, 8);
+    auto recs = read_valid_records(fixed_code5);
+    REQUIRE(recs.size() == 1);
+    CHECK(recs[0] == std::vector<uint64_t>{5, 77});
+    // And the first again after it.
+    recs = read_valid_records(vbr_code4);
+    REQUIRE(recs.size() == 1);
+    CHECK(recs[0] == std::vector<uint64_t>{4, 77});
+
+}
+
 TEST_CASE("bitstream: the wrapper header is skipped")
 {
     BitWriter inner;

@@ -381,6 +381,8 @@ public:
     bool read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                      std::span<const uint8_t>* blob = nullptr);
     /// Reads the BLOCKINFO block just entered (enter_block already done).
+    /// A block of the same bytes as the last one read on this thread is
+    /// not decoded again (see BlockInfoCache in bitstream.cpp).
     bool read_blockinfo();
 
     bool at_top_level_end() const;
@@ -407,6 +409,7 @@ private:
         uint32_t block_id = 0;
         ScratchVector<uint32_t> abbrevs; ///< into abbrevs_
     };
+    struct BlockInfoCache;
 
     /// advance() after reading the id of END_BLOCK, ENTER_SUBBLOCK or
     /// DEFINE_ABBREV.
@@ -415,6 +418,18 @@ private:
     /// after an abbreviation definition.
     [[gnu::noinline]] BitstreamEntry advance_slow();
     bool read_abbrev_definition(uint32_t& abbrev_index);
+    /// read_blockinfo() decoding the block; `end_block_bit` is where its
+    /// END_BLOCK starts.
+    bool decode_blockinfo(uint64_t& end_block_bit);
+    /// What the cached block defined, added as decode_blockinfo() would;
+    /// then its END_BLOCK read.
+    bool restore_blockinfo(const BlockInfoCache& cache, uint64_t start);
+    /// Keeps what decode_blockinfo() defined (the ops and abbreviations
+    /// from `first_op` and `first_abbrev` on, and blockinfo_) for `block`.
+    void save_blockinfo(BlockInfoCache& cache, std::span<const uint8_t> block, unsigned width,
+                        uint64_t end_block_bit, size_t first_op, size_t first_abbrev) const;
+    /// This thread's cache.
+    static BlockInfoCache& blockinfo_cache();
     bool read_scalar(const AbbrevOp& op, uint64_t& value);
     BlockInfo* blockinfo_for(uint32_t block_id, bool create);
     /// No read failed and the position is inside the block (else reports it).
