@@ -260,7 +260,6 @@ TEST_CASE("bitstream: a BLOCKINFO block like the last one read reuses its abbrev
     recs = read_valid_records(vbr_code4);
     REQUIRE(recs.size() == 1);
     CHECK(recs[0] == std::vector<uint64_t>{4, 77});
-
 }
 
 TEST_CASE("bitstream: the wrapper header is skipped")
