@@ -17,7 +17,9 @@ ROOT=$PWD
 BUILD=${DXSPV_BUILD_DIR:-$ROOT/build}
 ASAN_BUILD=${DXSPV_ASAN_BUILD_DIR:-$ROOT/build-asan}
 TSAN_BUILD=${DXSPV_TSAN_BUILD_DIR:-$ROOT/build-tsan}
-export DXSPV_FUZZ_BUILD_DIR=${DXSPV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
+# The sanitizer build is also the libFuzzer build (clang): one build serves
+# the ASan/UBSan suites and tests/fuzz/run.sh.
+export DXSPV_FUZZ_BUILD_DIR=$ASAN_BUILD
 JOBS=${DXSPV_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES=(g++ meson ninja-build pkg-config python3 spirv-headers spirv-tools
@@ -52,11 +54,10 @@ build() {
 
 build_asan() {
     if [ ! -f "$ASAN_BUILD/build.ninja" ]; then
-        log "configuring $ASAN_BUILD (address and undefined-behaviour sanitizers)"
-        meson setup "$ASAN_BUILD" -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
-            -Ddemos=false -Drunner=disabled >/dev/null
+        log "configuring $ASAN_BUILD (clang, address and undefined-behaviour sanitizers, libFuzzer)"
+        tests/fuzz/run.sh --configure
     fi
-    log "building with sanitizers"
+    log "building with sanitizers and the fuzz harnesses"
     ninja -C "$ASAN_BUILD" -j "$JOBS" >/dev/null || ninja -C "$ASAN_BUILD" -j 1
 }
 
@@ -102,10 +103,9 @@ run_tests() {
         >"$TSAN_BUILD/test-output.txt" 2>&1 || status=1
     tail -n 12 "$TSAN_BUILD/test-output.txt" >&2
     log "fuzzing every harness for ${FUZZ_SECONDS}s (tests/fuzz/run.sh)"
-    mkdir -p "$DXSPV_FUZZ_BUILD_DIR"
-    tests/fuzz/run.sh "$FUZZ_SECONDS" >"$DXSPV_FUZZ_BUILD_DIR/test-output.txt" 2>&1 || status=1
-    tail -n 12 "$DXSPV_FUZZ_BUILD_DIR/test-output.txt" >&2
-    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" "$TSAN_BUILD" "$DXSPV_FUZZ_BUILD_DIR" || status=1
+    tests/fuzz/run.sh "$FUZZ_SECONDS" >"$ASAN_BUILD/fuzz-output.txt" 2>&1 || status=1
+    tail -n 12 "$ASAN_BUILD/fuzz-output.txt" >&2
+    python3 tests/count_tests.py "$BUILD" "$ASAN_BUILD" "$TSAN_BUILD" "$ASAN_BUILD/meson-logs/fuzzlog.json" || status=1
     return $status
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Counts every test executed in one or more meson build directories.
+"""Counts every test executed in one or more meson build directories (their
+meson-logs/testlog.json) or test logs named by path (NAME.json).
 
 A meson test counts as the tests it ran when its output says so: doctest's
 summary ("[doctest] test cases: N | N passed | N failed") or a plain line
@@ -49,14 +50,15 @@ def count(logfile):
 def main():
     total = [0, 0, 0]
     for build in sys.argv[1:]:
+        log = build if build.endswith(".json") else f"{build}/meson-logs/testlog.json"
         try:
-            p, f, s, rows = count(f"{build}/meson-logs/testlog.json")
+            p, f, s, rows = count(log)
         except FileNotFoundError:
-            print(f"{build}: no test log (the suite did not run)")
+            print(f"{log}: no test log (the suite did not run)")
             total[1] += 1
             continue
         for name, result, tp, tf, ts in rows:
-            print(f"  {build.rsplit('/', 1)[-1]:<12} {name:<40} {result:<8} {tp} passed, {tf} failed, {ts} skipped")
+            print(f"  {log.split('/meson-logs/')[0].rsplit('/', 1)[-1]:<12} {name:<40} {result:<8} {tp} passed, {tf} failed, {ts} skipped")
         total = [total[0] + p, total[1] + f, total[2] + s]
     print(f"{total[2]} skipped")
     print(f"{total[0]} passed, {total[1]} failed")
