@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 BUILD=${DXSPV_FUZZ_BUILD_DIR:-$PWD/build-asan}
 if [ ! -f "$BUILD/build.ninja" ]; then
     CC=clang CXX=clang++ meson setup "$BUILD" -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
-        -Dbuildtype=debugoptimized -Ddemos=false >/dev/null
+        -Dbuildtype=debugoptimized -Ddemos=false -Drunner=disabled >/dev/null
 fi
 if ! grep -q fuzzer-no-link "$BUILD/build.ninja"; then
     echo "$BUILD was configured without -Dfuzzing=true under clang; remove it and run again" >&2
