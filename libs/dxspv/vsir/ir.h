@@ -255,6 +255,13 @@ enum UavFlags : uint32_t {
 enum class ControlFlow : uint8_t { structured, unstructured };
 
 struct Program {
+    /// The arrays start with the capacity of the last Program this thread
+    /// destroyed (program_storage.cpp).
+    Program();
+    ~Program();
+    Program(Program&&) = default;
+    Program& operator=(Program&&) = default;
+
     ShaderModel model;
     ControlFlow control_flow = ControlFlow::structured;
     std::vector<Instruction> instructions;
