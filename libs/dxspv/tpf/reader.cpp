@@ -238,26 +238,23 @@ const char* interface_opcode_name(uint32_t number)
     }
 }
 
-/// Pool sizes before an instruction, to drop what a failed one appended.
-struct Snapshot {
-    size_t instructions, dsts, srcs, decls;
-    uint32_t temp_count, label_count;
-
-    explicit Snapshot(const vsir::Program& p)
-        : instructions(p.instructions.size()), dsts(p.dsts.size()), srcs(p.srcs.size()), decls(p.decls.size()),
-          temp_count(p.temp_count), label_count(p.label_count)
-    {
-    }
-    void restore(vsir::Program& p) const
-    {
-        p.instructions.resize(instructions);
-        p.dsts.resize(dsts);
-        p.srcs.resize(srcs);
-        p.decls.resize(decls);
-        p.temp_count = temp_count;
-        p.label_count = label_count;
-    }
-};
+/// Drops what a failed instruction appended. read_declaration and
+/// read_instruction append the instruction first, then its declaration and
+/// the sources of its relative addresses: what the instruction records is
+/// where the pools ended before it (no copy of every pool's size per
+/// instruction). Neither changes temp_count or label_count before it can
+/// no longer fail.
+void drop_failed(vsir::Program& p, size_t instruction_count)
+{
+    if (p.instructions.size() == instruction_count)
+        return;
+    const vsir::Instruction& ins = p.instructions[instruction_count];
+    p.dsts.resize(ins.dst_first);
+    p.srcs.resize(ins.src_first);
+    if (ins.decl != vsir::invalid_index)
+        p.decls.resize(ins.decl);
+    p.instructions.resize(instruction_count);
+}
 
 /// Reads one instruction at `pos`; returns false when reading must stop.
 bool read_one(Context& ctx, uint32_t& pos)
@@ -282,13 +279,13 @@ bool read_one(Context& ctx, uint32_t& pos)
         return true;
     }
 
-    Snapshot snapshot(*ctx.program);
+    size_t instruction_count = ctx.program->instructions.size();
     ExtendedOpcode ext;
     bool ok = read_extended_opcodes(ctx, cur, token, ext) &&
               (entry.handling == Handling::declaration ? read_declaration(ctx, cur, token, entry)
                                                        : read_instruction(ctx, cur, token, entry, ext));
     if (!ok)
-        snapshot.restore(*ctx.program);
+        drop_failed(*ctx.program, instruction_count);
     return !ctx.refused;
 }
 
