@@ -106,7 +106,7 @@ bool parse_chunk_entry(std::span<const uint8_t> bytes, size_t table_end, uint32_
 
 /// True when the chunks lie in the order of the offset table, each ending
 /// before the next one's header: what compilers write.
-bool ordered_apart(const std::vector<Chunk>& chunks)
+bool ordered_apart(std::span<const Chunk> chunks)
 {
     for (size_t i = 1; i < chunks.size(); ++i)
         if (chunks[i - 1].offset >= chunks[i].offset ||
@@ -115,7 +115,7 @@ bool ordered_apart(const std::vector<Chunk>& chunks)
     return true;
 }
 
-bool check_overlaps(const std::vector<Chunk>& chunks, Diagnostics& diags)
+bool check_overlaps(std::span<const Chunk> chunks, Diagnostics& diags)
 {
     if (ordered_apart(chunks)) // (no copy to sort: sorting would not reorder them)
         return true;
@@ -142,7 +142,11 @@ bool check_overlaps(const std::vector<Chunk>& chunks, Diagnostics& diags)
 
 bool parse_container(std::span<const uint8_t> input, Container& out, Diagnostics& diags)
 {
-    out = Container{};
+    // Field by field: `out = Container{}` would build and copy the chunks' place too.
+    out.bytes = {};
+    out.checksum = {};
+    out.major = out.minor = 0;
+    out.chunks.clear();
     size_t total = 0;
     if (!parse_header(input, out, total, diags))
         return false;

@@ -42,12 +42,55 @@ struct Chunk {
     uint32_t header_offset() const { return offset >= chunk_header_size ? offset - uint32_t(chunk_header_size) : 0; }
 };
 
+/// The chunks of a container: compilers write at most eight (fxc five or
+/// six, dxc up to eight), held in place so that parsing a container costs
+/// no heap allocation; a longer table goes to the heap.
+class ChunkList {
+public:
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Chunk* data() { return heap_.empty() ? in_place_ : heap_.data(); }
+    const Chunk* data() const { return heap_.empty() ? in_place_ : heap_.data(); }
+    Chunk* begin() { return data(); }
+    Chunk* end() { return data() + size_; }
+    const Chunk* begin() const { return data(); }
+    const Chunk* end() const { return data() + size_; }
+    Chunk& operator[](size_t i) { return data()[i]; }
+    const Chunk& operator[](size_t i) const { return data()[i]; }
+    operator std::span<const Chunk>() const { return {data(), size_}; }
+
+    void clear()
+    {
+        heap_.clear();
+        size_ = 0;
+    }
+    /// As std::vector::resize: keeps the first chunks, new ones are default.
+    void resize(size_t n)
+    {
+        if (n <= in_place_count && heap_.empty()) {
+            for (size_t i = size_; i < n; ++i)
+                in_place_[i] = Chunk{};
+        } else {
+            if (heap_.empty())
+                heap_.assign(in_place_, in_place_ + size_);
+            heap_.resize(n);
+        }
+        size_ = n;
+    }
+
+private:
+    static constexpr size_t in_place_count = 8;
+    Chunk in_place_[in_place_count];
+    std::vector<Chunk> heap_; ///< all chunks once there are more than in_place_count
+    size_t size_ = 0;
+};
+
 struct Container {
     std::span<const uint8_t> bytes;  ///< the container, cut to its declared total size
     std::array<uint8_t, checksum_size> checksum{};
     uint16_t major = 0;
     uint16_t minor = 0;
-    std::vector<Chunk> chunks;       ///< in offset-table order
+    ChunkList chunks;                ///< in offset-table order
 
     /// The first chunk with this fourcc, or nullptr.
     const Chunk* find(uint32_t code) const;
