@@ -150,13 +150,13 @@ bool read_instruction(Context& ctx, Cursor& cur, uint32_t token, const OpcodeEnt
         uint32_t at = cur.pos;
         if (!read_dst(ctx, cur, slot_type(entry.dst[i]), op) || !check_slot(ctx, at, entry, entry.dst[i], op))
             return false;
-        program.dsts[program.instructions[inst].dst_first + i] = dst_param(op);
+        set_dst(program.dsts[program.instructions[inst].dst_first + i], op);
     }
     for (uint32_t i = 0; i < entry.src_count; ++i) {
         uint32_t at = cur.pos;
         if (!read_src(ctx, cur, slot_type(entry.src[i]), op) || !check_slot(ctx, at, entry, entry.src[i], op))
             return false;
-        program.srcs[program.instructions[inst].src_first + i] = src_param(op);
+        set_src(program.srcs[program.instructions[inst].src_first + i], op);
     }
 
     vsir::Instruction& ins = program.instructions[inst];
