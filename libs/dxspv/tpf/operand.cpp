@@ -138,7 +138,10 @@ class OperandDecoder {
 public:
     OperandDecoder(Context& ctx, Cursor& cur) : ctx_(ctx), cur_(cur) {}
 
-    bool decode(DataType type, DescriptorForm form, unsigned depth, Operand& out);
+    /// Inlined into read_src, read_dst, read_operand and read_other_index:
+    /// no call and wrapper frame per operand, and the constant form and
+    /// depth of the first three fold.
+    [[gnu::always_inline]] bool decode(DataType type, DescriptorForm form, unsigned depth, Operand& out);
 
 private:
     bool next(uint32_t& value, const char* what)
@@ -322,7 +325,7 @@ bool OperandDecoder::read_selection(uint32_t token, Operand& out)
     }
 }
 
-bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, Operand& out)
+inline bool OperandDecoder::decode(DataType type, DescriptorForm form, unsigned depth, Operand& out)
 {
     token_ = cur_.pos;
     uint32_t token = 0;
