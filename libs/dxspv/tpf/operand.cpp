@@ -150,7 +150,9 @@ private:
             return true;
         return report_truncated(ctx_, cur_, what);
     }
-    bool read_selection(uint32_t token, Operand& out);
+    /// Inlined into decode (GCC keeps it out of line once decode is inlined
+    /// four times: a call per operand for a few table lookups).
+    [[gnu::always_inline]] bool read_selection(uint32_t token, Operand& out);
     bool read_extended(uint32_t token, Operand& out);
     bool read_immediate(Operand& out);
     bool read_index(unsigned repr, unsigned depth, vsir::RegisterIndex& out, uint8_t& flags, unsigned i);
@@ -284,7 +286,7 @@ bool OperandDecoder::normalise_descriptor(Operand& out)
 }
 
 /// Operand token bits [11:00]: the component count and selection.
-bool OperandDecoder::read_selection(uint32_t token, Operand& out)
+inline bool OperandDecoder::read_selection(uint32_t token, Operand& out)
 {
     out.components = uint8_t(bits(token, 0, 2));
     switch (out.components) {
