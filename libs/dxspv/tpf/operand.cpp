@@ -203,10 +203,12 @@ bool OperandDecoder::read_immediate(Operand& out)
         return ctx_.fail(Code::tpf_bad_components, token_, "immediate operand with %u components", out.components);
     bool scalar = out.components == components_1;
     uint32_t words = out.reg.file == RegisterFile::immediate64 ? (scalar ? 2 : 4) : (scalar ? 1 : 4);
+    if (cur_.remaining() < words) // (checked once, not per word)
+        return report_truncated(ctx_, cur_, "immediate value");
     uint32_t values[4] = {};
     for (uint32_t i = 0; i < words; ++i)
-        if (!next(values[i], "immediate value"))
-            return false;
+        values[i] = load_le32(cur_.bytes + size_t(cur_.pos + i) * 4);
+    cur_.pos += words;
     if (scalar && words == 1)
         values[1] = values[2] = values[3] = values[0];
     else if (scalar)
