@@ -535,8 +535,17 @@ void Emitter::create_register_storage(IoSet& set)
 
 void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signature)
 {
-    ScratchVector<SignatureElement> elements;
-    for (SignatureElement e : signature.empty() ? std::span<const SignatureElement>(set.fallback) : signature) {
+    // Each element with its system value and what that becomes, found once.
+    struct Element {
+        SignatureElement e;
+        SystemValue sv;
+        BuiltinInfo bi;
+    };
+    const std::span<const SignatureElement> source =
+        signature.empty() ? std::span<const SignatureElement>(set.fallback) : signature;
+    ScratchVector<Element> elements;
+    elements.reserve(source.size());
+    for (SignatureElement e : source) {
         e.mask &= 0xf;
         if (e.register_index >= max_io_registers || !e.mask)
             continue;
@@ -555,11 +564,11 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
             error(Code::spirv_unsupported_declaration, "a signature element in stream %u here", e.stream);
             return;
         }
-        elements.push_back(e);
+        elements.push_back({e, SystemValue::none, {}});
     }
-    for (const SignatureElement& e : elements)
-        if (set.regs.size() <= e.register_index)
-            set.regs.resize(e.register_index + 1);
+    for (const Element& x : elements)
+        if (set.regs.size() <= x.e.register_index)
+            set.regs.resize(x.e.register_index + 1);
     if (set.regs.empty())
         return;
     ShaderStage stage = prog_.model.stage;
@@ -576,20 +585,22 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
     // Streams after the first get the locations after the previous streams'
     // registers (only stream 0 reaches the next stage).
     uint32_t stream_regs[4] = {};
-    for (const SignatureElement& e : elements)
-        stream_regs[e.stream & 3] = std::max(stream_regs[e.stream & 3], e.register_index + 1);
+    for (const Element& x : elements)
+        stream_regs[x.e.stream & 3] = std::max(stream_regs[x.e.stream & 3], x.e.register_index + 1);
     for (uint32_t k = 1; k < 4; ++k)
         set.stream_location_base[k] = set.stream_location_base[k - 1] + stream_regs[k - 1];
 
     // Gathered builtin arrays, in (register, component) order.
-    stable_sort_short(elements.begin(), elements.end(), [](const SignatureElement& a, const SignatureElement& b) {
-        return a.register_index != b.register_index ? a.register_index < b.register_index : a.mask < b.mask;
+    stable_sort_short(elements.begin(), elements.end(), [](const Element& a, const Element& b) {
+        return a.e.register_index != b.e.register_index ? a.e.register_index < b.e.register_index
+                                                        : a.e.mask < b.e.mask;
     });
     uint32_t gathered[gathered_count] = {};
-    for (const SignatureElement& e : elements) {
-        BuiltinInfo bi = builtin_for(element_sv(e, set.regs[e.register_index]), set.output);
-        if (bi.is_array)
-            gathered[gathered_of(bi.builtin)] += vsir::mask_component_count(e.mask); // masked to xyzw above
+    for (Element& x : elements) {
+        x.sv = element_sv(x.e, set.regs[x.e.register_index]);
+        x.bi = builtin_for(x.sv, set.output);
+        if (x.bi.is_array)
+            gathered[gathered_of(x.bi.builtin)] += vsir::mask_component_count(x.e.mask); // masked to xyzw above
     }
     spv::Id gathered_vars[gathered_count] = {};
     static constexpr spv::BuiltIn gathered_builtins[] = {spv::BuiltInClipDistance, spv::BuiltInCullDistance,
@@ -613,16 +624,18 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
             b_.addDecoration(gathered_vars[k], spv::DecorationPatch);
     }
     uint32_t next[gathered_count] = {};
-    for (const SignatureElement& e : elements) {
+    set.vars.reserve(set.vars.size() + elements.size());
+    for (const Element& x : elements) {
+        const SignatureElement& e = x.e;
         IoVar v;
         v.reg = e.register_index;
         v.first = uint8_t(std::countr_zero(e.mask));
         v.count = uint8_t(8 - std::countl_zero(uint8_t(e.mask)) - v.first);
         const IoReg& reg = set.regs[e.register_index];
-        SystemValue sv = element_sv(e, reg);
+        const SystemValue sv = x.sv;
         // Only stream 0 reaches the rasterizer: system values of the other
         // streams are plain (stream-output) variables.
-        BuiltinInfo bi = e.stream ? BuiltinInfo{} : builtin_for(sv, set.output);
+        const BuiltinInfo bi = e.stream ? BuiltinInfo{} : x.bi;
         // An input of the entry point that the program neither declares nor
         // reads gets no variable (a builtin's would add its capabilities).
         if (!set.read.empty() && !set.read[v.reg] && !(reg.mask & e.mask) && !bi.is_array)
