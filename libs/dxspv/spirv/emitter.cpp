@@ -76,7 +76,51 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
         default: break;
         }
     }
+    scan_operands();
     b_.reserve(program.instructions.size());
+}
+
+/// One walk over the operand pools for what the set-up before emission
+/// asks of every operand: the files addressed relatively (file_indexed),
+/// the inputs read by number (inputs_read_), and temp_kinds_: the component
+/// type each r# is stored as, f32 when the program reads and writes it as
+/// 32-bit floats more often than as anything else (float operations then
+/// need no bitcasts), else u32; 16- and 64-bit accesses keep it u32.
+void Emitter::scan_operands()
+{
+    struct TempUse {
+        int32_t balance; ///< f32 accesses less 32-bit integer ones
+        bool words_only; ///< a 16- or 64-bit access
+    };
+    constexpr uint32_t max_temps = 65536;
+    ScratchVector<TempUse> temps(std::min(prog_.temp_count, max_temps));
+    auto note = [&](const vsir::Register& reg) {
+        for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
+            if (reg.idx[i].rel_addr != vsir::invalid_index && size_t(reg.file) < 64)
+                indexed_files_ |= uint64_t(1) << size_t(reg.file);
+        if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= max_temps)
+            return;
+        const uint32_t r = reg.idx[0].offset;
+        if (temps.size() <= r)
+            temps.resize(r + 1);
+        switch (reg.type) {
+        case vsir::DataType::f32: ++temps[r].balance; break;
+        case vsir::DataType::i32:
+        case vsir::DataType::u32: --temps[r].balance; break;
+        case vsir::DataType::none: break;
+        default: temps[r].words_only = true; break;
+        }
+    };
+    for (const vsir::DstParam& d : prog_.dsts)
+        note(d.reg);
+    for (const vsir::SrcParam& src : prog_.srcs) {
+        note(src.reg);
+        if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 && src.reg.idx[0].offset < 64)
+            inputs_read_ |= uint64_t(1) << src.reg.idx[0].offset;
+    }
+    temp_kinds_.resize(temps.size());
+    for (size_t r = 0; r < temps.size(); ++r)
+        temp_kinds_[r] = temps[r].balance > 0 && !temps[r].words_only ? Kind::f32 : Kind::u32;
 }
 
 bool Emitter::run(std::vector<uint32_t>& words)

@@ -221,14 +221,11 @@ public:
     // ---- registers.cpp: temps, builtins, operand loads and stores ----
     spv::StorageClass temp_storage() const;
     void declare_temps(uint32_t count);
-    /// The component type r`index` is stored as (scan_temp_kinds).
-    Kind temp_storage_kind(uint32_t index)
+    /// The component type r`index` is stored as (scan_operands).
+    Kind temp_storage_kind(uint32_t index) const
     {
-        if (temp_kinds_.empty())
-            scan_temp_kinds();
         return index < temp_kinds_.size() ? temp_kinds_[index] : Kind::u32;
     }
-    void scan_temp_kinds();
     void declare_indexable_temp(const vsir::Declaration& decl);
     void declare_immediate_constant_buffer(const vsir::Declaration& decl);
     /// `src` for the components `dst_mask` writes, in the source's own kind;
@@ -357,8 +354,8 @@ public:
         /// (inline_entry_): each register as a value, made by the input
         /// copies before the program.
         ScratchVector<spv::Id> reg_values;
-        /// With reg_values: per register, whether a source reads it.
-        ScratchVector<uint8_t> read;
+        /// With reg_values: bit r, whether a source reads register r.
+        uint64_t read = 0;
         /// Instead of `array` and `reg_vars`, for the outputs of a program
         /// that is one block (straight_line_): each register held lane by
         /// lane, a vec4 where all its outputs are 32-bit floats (no words in
@@ -395,7 +392,8 @@ public:
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
     spv::Id set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component);
-    bool file_indexed(vsir::RegisterFile file);
+    /// Whether any instruction addresses a register of `file` relatively.
+    bool file_indexed(vsir::RegisterFile file) const { return (indexed_files_ >> size_t(file)) & 1; }
     void create_register_storage(IoSet& set);
     Value input(const IoVar& v, spv::Id vertex);
     spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
@@ -524,7 +522,7 @@ public:
     ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
     ScratchVector<HeldRegister> temp_held_;  ///< r# held lane by lane (temp_values_)
     bool temp_values_ = false; ///< r# held as values: the program is one block of the entry point
-    ScratchVector<Kind> temp_kinds_;         ///< r#: u32 or f32 (temp_storage_kind)
+    ScratchVector<Kind> temp_kinds_;         ///< r#: u32 or f32 (scan_operands)
     struct IndexableTemp {
         spv::Id var = NoResult;       ///< array of uvec4
         uint32_t count = 0;
@@ -547,7 +545,7 @@ public:
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};
     uint64_t system_files_ = 0; ///< bit f: system_builtins_[f] and system_scalars_[f] are set
     uint64_t indexed_files_ = 0; ///< bit f: an operand of file f has a relative index (file_indexed)
-    bool indexed_files_known_ = false;
+    uint64_t inputs_read_ = 0;   ///< bit r: a source names v`r` (r < 64) without a relative index
     static_assert(size_t(vsir::RegisterFile::count) <= 64);
 
     struct GeometryState {
@@ -599,6 +597,7 @@ public:
     ScratchVector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
 
 private:
+    void scan_operands();
     void begin_module();
     bool finish_module(std::vector<uint32_t>& words);
     bool emit_instruction(const vsir::Instruction& ins);

@@ -471,24 +471,6 @@ GatheredArray gathered_of(spv::BuiltIn b)
 
 } // namespace
 
-/// Whether any instruction addresses a register of `file` relatively.
-bool Emitter::file_indexed(vsir::RegisterFile file)
-{
-    if (!indexed_files_known_) { // one walk over the operands for every file
-        auto note = [&](const vsir::Register& reg) {
-            for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
-                if (reg.idx[i].rel_addr != vsir::invalid_index && size_t(reg.file) < 64)
-                    indexed_files_ |= uint64_t(1) << size_t(reg.file);
-        };
-        for (const vsir::DstParam& d : prog_.dsts)
-            note(d.reg);
-        for (const vsir::SrcParam& src : prog_.srcs)
-            note(src.reg);
-        indexed_files_known_ = true;
-    }
-    return (indexed_files_ >> size_t(file)) & 1;
-}
-
 /// The Private registers of `set`: one uvec4 variable per register where
 /// registers are never indexed and not per vertex (vertex and pixel shader
 /// inputs and outputs, geometry and domain shader outputs); otherwise an
@@ -499,12 +481,7 @@ void Emitter::create_register_storage(IoSet& set)
     bool indexed = file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input);
     if (inline_entry_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
         set.reg_values.resize(set.regs.size());
-        // Never indexed on this path: a source names its register.
-        set.read.assign(set.regs.size(), 0);
-        for (const vsir::SrcParam& src : prog_.srcs)
-            if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1
-                && src.reg.idx[0].offset < set.read.size())
-                set.read[src.reg.idx[0].offset] = 1;
+        set.read = inputs_read_; // never indexed on this path: a source names its register
         return;
     }
     // The outputs of an entry that is one block: each register held lane
@@ -638,7 +615,7 @@ void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signa
         const BuiltinInfo bi = e.stream ? BuiltinInfo{} : x.bi;
         // An input of the entry point that the program neither declares nor
         // reads gets no variable (a builtin's would add its capabilities).
-        if (!set.read.empty() && !set.read[v.reg] && !(reg.mask & e.mask) && !bi.is_array)
+        if (!set.reg_values.empty() && !((set.read >> v.reg) & 1) && !(reg.mask & e.mask) && !bi.is_array)
             continue;
         v.builtin = bi.builtin;
         v.stream = uint8_t(e.stream);
@@ -972,7 +949,7 @@ void Emitter::copy_input_registers(IoSet& set)
     if (values)
         set.reg_value_shapes.assign(set.reg_values.size(), {});
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
-        if (values && !set.read[r]) // no source names it: no value (load_lanes gives none)
+        if (values && !((set.read >> r) & 1)) // no source names it: no value (load_lanes gives none)
             continue;
         if (values && input_value(set, r))
             continue;

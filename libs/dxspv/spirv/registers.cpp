@@ -57,39 +57,6 @@ spv::StorageClass Emitter::temp_storage() const
     return has_subroutines_ ? spv::StorageClassPrivate : spv::StorageClassFunction;
 }
 
-/// temp_kinds_: the component type each r# is stored as, f32 when the
-/// program reads and writes it as 32-bit floats more often than as anything
-/// else (float operations then need no bitcasts), else u32; 16- and 64-bit
-/// accesses keep it u32.
-void Emitter::scan_temp_kinds()
-{
-    ScratchVector<int32_t> balance;
-    ScratchVector<uint8_t> words_only;
-    auto count = [&](const vsir::Register& reg) {
-        if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= 65536)
-            return;
-        uint32_t r = reg.idx[0].offset;
-        if (balance.size() <= r) {
-            balance.resize(r + 1);
-            words_only.resize(r + 1);
-        }
-        switch (reg.type) {
-        case vsir::DataType::f32: ++balance[r]; break;
-        case vsir::DataType::i32:
-        case vsir::DataType::u32: --balance[r]; break;
-        case vsir::DataType::none: break;
-        default: words_only[r] = 1; break;
-        }
-    };
-    for (const vsir::DstParam& d : prog_.dsts)
-        count(d.reg);
-    for (const vsir::SrcParam& src : prog_.srcs)
-        count(src.reg);
-    temp_kinds_.resize(balance.size() + 1, Kind::u32); // never empty after the scan
-    for (size_t r = 0; r < balance.size(); ++r)
-        temp_kinds_[r] = balance[r] > 0 && !words_only[r] ? Kind::f32 : Kind::u32;
-}
-
 void Emitter::declare_temps(uint32_t count)
 {
     if (count > 65536) {
