@@ -26,22 +26,25 @@ bool is_64bit(vsir::DataType type)
 ///   swizzle[2k], swizzle[2k+1].
 Lanes src_lanes(uint8_t swizzle, uint8_t dst_mask, bool dst64, bool src64)
 {
+    Lanes lanes;
+    if (src64 == dst64) { // the usual case, in one pass
+        for (uint32_t p = 0; p < 4; ++p)
+            if (dst_mask & (1u << p))
+                lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, p));
+        return lanes;
+    }
     uint8_t pos[4];
     uint32_t n = 0;
     for (uint32_t i = 0; i < 4; ++i)
         if (dst_mask & (1u << i))
             pos[n++] = uint8_t(i);
-    Lanes lanes;
-    if (src64 && !dst64) {
+    if (src64) {
         for (uint32_t k = 0; k < n && k < 2; ++k) {
             lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, 2 * k));
             lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, 2 * k + 1));
         }
-    } else if (!src64 && dst64) {
-        for (uint32_t k = 0; k + 1 < n; k += 2)
-            lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, pos[k]));
     } else {
-        for (uint32_t k = 0; k < n; ++k)
+        for (uint32_t k = 0; k + 1 < n; k += 2)
             lanes.word[lanes.count++] = uint8_t(vsir::swizzle_component(swizzle, pos[k]));
     }
     return lanes;
