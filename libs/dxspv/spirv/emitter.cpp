@@ -52,10 +52,13 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
 {
     using vsir::Opcode;
     int depth = 0;
-    for (uint32_t i = 0; i < program.instructions.size(); ++i) {
-        const vsir::Instruction& ins = program.instructions[i];
+    // The sizes in locals: the stores below could alias the vectors' own.
+    const std::span<const vsir::Instruction> instructions = program.instructions;
+    const size_t decl_count = program.decls.size();
+    for (uint32_t i = 0; i < instructions.size(); ++i) {
+        const vsir::Instruction& ins = instructions[i];
         const vsir::OpcodeKind kind = vsir::opcode_info(ins.opcode).kind;
-        if (ins.decl < program.decls.size() || kind == vsir::OpcodeKind::phase)
+        if (ins.decl < decl_count || kind == vsir::OpcodeKind::phase)
             declared_.push_back(i);
         if (kind != vsir::OpcodeKind::structured_cf)
             continue;
@@ -358,29 +361,10 @@ void Emitter::refuse_opcode(const vsir::Instruction& ins)
 
 // ---- types ----
 
-Kind Emitter::kind_or_u32(vsir::DataType type)
+Kind Emitter::refuse_type(vsir::DataType type)
 {
-    using vsir::DataType;
-    switch (type) {
-    case DataType::f32:
-    case DataType::unorm:
-    case DataType::snorm: return Kind::f32;
-    case DataType::f64: return Kind::f64;
-    case DataType::f16: return Kind::f16;
-    case DataType::i32: return Kind::i32;
-    case DataType::i16: return Kind::i16;
-    case DataType::u16: return Kind::u16;
-    case DataType::i64: return Kind::i64;
-    case DataType::u64: return Kind::u64;
-    case DataType::boolean: return Kind::boolean;
-    case DataType::u32:
-    case DataType::none:
-    case DataType::mixed:
-    case DataType::opaque: return Kind::u32;
-    default:
-        error(Code::spirv_unsupported_type, "data type '%s' is not supported yet", vsir::data_type_name(type));
-        return Kind::u32;
-    }
+    error(Code::spirv_unsupported_type, "data type '%s' is not supported yet", vsir::data_type_name(type));
+    return Kind::u32;
 }
 
 spv::Id Emitter::make_type(Kind kind, uint32_t count)

@@ -177,7 +177,21 @@ public:
     // ---- emitter.cpp: diagnostics, types, constants, value helpers ----
     [[gnu::cold]] void error(Code code, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
     [[gnu::cold]] void refuse_opcode(const vsir::Instruction& ins);
-    Kind kind_or_u32(vsir::DataType type);
+    /// The kind values of `type` are computed in (u32 for untyped and
+    /// opaque values); an error and u32 for the types without one. Inline:
+    /// every operand asks.
+    Kind kind_or_u32(vsir::DataType type)
+    {
+        using vsir::DataType;
+        constexpr Kind none = Kind::count; // u8 and continued values: refused
+        static constexpr Kind kinds[] = {Kind::u32, Kind::f16, Kind::f32, Kind::f64, Kind::i16, Kind::u16, Kind::i32,
+            Kind::u32, Kind::i64, Kind::u64, none, Kind::boolean, Kind::f32, Kind::f32, Kind::u32, none, Kind::u32};
+        static_assert(size_t(DataType::u8) == 10 && size_t(DataType::boolean) == 11 && size_t(DataType::mixed) == 14
+            && size_t(DataType::opaque) == std::size(kinds) - 1);
+        const Kind kind = size_t(type) < std::size(kinds) ? kinds[size_t(type)] : none;
+        return kind != none ? kind : refuse_type(type);
+    }
+    [[gnu::cold]] Kind refuse_type(vsir::DataType type);
     /// The scalar or vector type of `count` (1-4; anything else: 1)
     /// components of `kind`. Inline: every operand asks for a made one.
     spv::Id type(Kind kind, uint32_t count = 1)
