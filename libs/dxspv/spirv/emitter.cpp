@@ -60,6 +60,7 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
         const vsir::OpcodeKind kind = vsir::opcode_info(ins.opcode).kind;
         if (ins.decl < decl_count || kind == vsir::OpcodeKind::phase)
             declared_.push_back(i);
+        has_attribute_at_vertex_ |= ins.opcode == Opcode::attribute_at_vertex;
         if (kind != vsir::OpcodeKind::structured_cf)
             continue;
         ++control_flow_count_;

@@ -399,7 +399,8 @@ public:
     void declare_system_scalar(vsir::RegisterFile file);
     SystemValue element_sv(const SignatureElement& e, const IoReg& reg);
     uint32_t patch_location_base() const;
-    void create_io_vars(IoSet& set, std::span<const SignatureElement> signature);
+    std::span<const SignatureElement> signature_of(const IoSet& set) const;
+    void create_io_vars(IoSet& set);
     void init_output_values(IoSet& set);
     void create_location_var(const IoSet& set, IoVar& v, const SignatureElement& e, const IoReg& reg);
     void create_builtin_io_var(const IoSet& set, IoVar& v, BuiltinInfo bi, SystemValue sv, const IoReg& reg);
@@ -602,6 +603,7 @@ public:
     bool has_subroutines_ = false; ///< a call or callc
     bool returns_only_at_top_ = true; ///< no nested ret, no retc, call, callc or label (can_inline_entry)
     bool straight_line_ = true; ///< no structured control flow but the final ret: one block (temps and outputs as values)
+    bool has_attribute_at_vertex_ = false;
     ScratchVector<uint32_t> declared_;  ///< the instructions with a declaration, and the phase markers
 
     ScratchVector<SsaValue> ssa_;           ///< by sr# id

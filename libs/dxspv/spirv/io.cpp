@@ -337,7 +337,7 @@ void Emitter::scan_io()
                 reg.interpolation[c] = decl.interpolation;
         if (decl.system_value != SystemValue::none)
             reg.sv = decl.system_value;
-        if (d.write_mask & 0xf) { // an element for programs without signatures
+        if ((d.write_mask & 0xf) && signature_of(*set).empty()) { // an element for programs without signatures
             SignatureElement e;
             e.register_index = r;
             e.mask = d.write_mask & 0xf;
@@ -346,16 +346,22 @@ void Emitter::scan_io()
             set->fallback.push_back(e);
         }
     }
-    if (prog_.model.stage == ShaderStage::pixel)
+    if (prog_.model.stage == ShaderStage::pixel && has_attribute_at_vertex_)
         for (const vsir::Instruction& ins : prog_.instructions)
             if (ins.opcode == Opcode::attribute_at_vertex && ins.src_count == 2) {
                 const vsir::Register& r = prog_.src(ins, 0).reg;
                 if (r.file == RegisterFile::input && r.index_count == 1 && r.idx[0].offset < in_.regs.size())
                     in_.regs[r.idx[0].offset].per_vertex_khr = true;
             }
-    create_io_vars(in_, prog_.inputs);
-    create_io_vars(out_, prog_.outputs);
-    create_io_vars(patch_, prog_.patch_constants);
+    create_io_vars(in_);
+    create_io_vars(out_);
+    create_io_vars(patch_);
+}
+
+/// The signature of `set` (in_, out_ or patch_).
+std::span<const SignatureElement> Emitter::signature_of(const IoSet& set) const
+{
+    return &set == &in_ ? prog_.inputs : &set == &out_ ? prog_.outputs : prog_.patch_constants;
 }
 
 void Emitter::declare_tess_coord()
@@ -510,8 +516,9 @@ void Emitter::create_register_storage(IoSet& set)
     add_interface(set.array);
 }
 
-void Emitter::create_io_vars(IoSet& set, std::span<const SignatureElement> signature)
+void Emitter::create_io_vars(IoSet& set)
 {
+    const std::span<const SignatureElement> signature = signature_of(set);
     // Each element with its system value and what that becomes, found once.
     struct Element {
         SignatureElement e;
