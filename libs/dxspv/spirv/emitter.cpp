@@ -150,9 +150,10 @@ bool Emitter::run(std::vector<uint32_t>& words)
         return false;
     if (inline_entry_)
         copy_all_inputs();
-    for (uint32_t i = 0; i < prog_.instructions.size(); ++i) {
+    const std::span<const vsir::Instruction> instructions = prog_.instructions; // its size in a register
+    for (uint32_t i = 0; i < instructions.size(); ++i) {
         ins_index_ = i;
-        ins_ = &prog_.instructions[i];
+        ins_ = &instructions[i];
         if (!emit_instruction(*ins_))
             return false;
     }
@@ -408,7 +409,8 @@ spv::Id Emitter::constant(Kind kind, uint64_t bits)
         bits = uint32_t(bits);
     // One map for the 32-bit and narrower kinds (the kind above the bits):
     // a translation fills a few of them.
-    spv::Id& c = width == 64 ? wide_consts_[size_t(kind)][bits] : narrow_consts_[uint64_t(kind) << 32 | bits];
+    spv::Id& c = width == 64 ? wide_consts_[kind == Kind::f64 ? 0 : kind == Kind::i64 ? 1 : 2][bits]
+                             : narrow_consts_[uint64_t(kind) << 32 | bits];
     if (!c)
         c = b_.make_scalar_constant(type(kind), bits, width == 64);
     return c;

@@ -520,7 +520,7 @@ public:
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
     U64Map narrow_consts_;                  ///< kind << 32 | bits (kinds up to 32 bits)
-    U64Map wide_consts_[size_t(Kind::count)]; ///< by kind: the bits of 64-bit constants
+    U64Map wide_consts_[3]; ///< the bits of 64-bit constants: f64, i64, u64 (few maps: each is set up and freed)
     struct CompositeKey {
         spv::Id type;
         std::array<spv::Id, 4> parts;
