@@ -102,7 +102,7 @@ struct Descriptor {
     uint32_t range_count = 1; ///< descriptors in the range (0: unbounded)
     uint32_t stride = 0;      ///< structured buffers and TGSM: structure stride in bytes (0: raw)
     uint32_t size = 0;        ///< cbv: vec4 count; tgsm: uint count
-    spv::Id type = NoResult; ///< images: the OpTypeImage
+    spv::Id type = NoResult; ///< images: the OpTypeImage; samplers: the OpTypeSampler
     Kind sampled_kind = Kind::f32; ///< images: component kind of a texel; tgsm: u32, or u64 for ulong[] (64-bit atomics); cbv: of its vec4s
     uint32_t push_member = ~0u;    ///< cbv in the push-constant block: its member index
     spv::Id counter_var = NoResult; ///< UAV counter buffer

@@ -397,7 +397,7 @@ spv::Id Emitter::sampled_image(const vsir::Instruction& ins, uint32_t res_index,
     const vsir::Register& sampler_reg = prog_.src(ins, res_index + 1).reg;
     spv::Id image = load_descriptor(*desc, res.reg, desc->type);
     spv::Id combined = b_.createBinOp(spv::OpSampledImage, b_.makeSampledImageType(desc->type), image,
-        load_descriptor(*sampler, sampler_reg, b_.makeSamplerType()));
+        load_descriptor(*sampler, sampler_reg, sampler->type));
     // The sampling instruction accesses the combined image: it is NonUniform
     // when either descriptor is.
     if (desc->is_array && (res.reg.flags & vsir::register_non_uniform))

@@ -388,7 +388,8 @@ void Emitter::declare_sampler(const vsir::Instruction& ins, const vsir::Declarat
     if (!desc)
         return;
     desc->form = DescriptorForm::sampler;
-    create_descriptor_variable(*desc, ins, decl, b_.makeSamplerType(), spv::StorageClassUniformConstant,
+    desc->type = b_.makeSamplerType();
+    create_descriptor_variable(*desc, ins, decl, desc->type, spv::StorageClassUniformConstant,
         DescriptorType::sampler);
 }
 
