@@ -253,7 +253,21 @@ public:
     void store_dst(const vsir::DstParam& dst, Value value);
     spv::Id merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind);
     static HeldRegister held_register(Kind kind, spv::Op initial);
-    Value read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
+    /// The `count` components `lanes` picks from a held register. Inline:
+    /// most reads take a value back as it was written, that value itself.
+    Value read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
+    {
+        const spv::Id whole = held.id[lanes[0]];
+        if (whole && held.width[lanes[0]] == count) {
+            uint32_t i = 0;
+            while (i < count && held.id[lanes[i]] == whole && held.index[lanes[i]] == i)
+                ++i;
+            if (i == count)
+                return {whole, held.lane_kind[lanes[0]], uint8_t(count)};
+        }
+        return read_held_lanes(held, lanes, count);
+    }
+    Value read_held_lanes(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
     void write_held(HeldRegister& held, Value value, uint32_t mask);
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);

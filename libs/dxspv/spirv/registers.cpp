@@ -491,21 +491,12 @@ HeldRegister Emitter::held_register(Kind kind, spv::Op initial)
     return held;
 }
 
-/// The `count` components `lanes` picks from a held register: the vector
-/// itself, one extract, one shuffle of at most two vectors, or a construct
-/// of its lanes. In the lanes' kind when they share one; lanes of another
-/// kind than the register's are bitcast to it otherwise.
-Value Emitter::read_held(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
+/// read_held for lanes that are not one value as it was written: one
+/// extract, one shuffle of at most two vectors, or a construct of its lanes.
+/// In the lanes' kind when they share one; lanes of another kind than the
+/// register's are bitcast to it otherwise.
+Value Emitter::read_held_lanes(const HeldRegister& held, const uint8_t* lanes, uint32_t count)
 {
-    // Most reads take a value back as it was written: that value itself.
-    const spv::Id whole = held.id[lanes[0]];
-    if (whole && held.width[lanes[0]] == count) {
-        uint32_t i = 0;
-        while (i < count && held.id[lanes[i]] == whole && held.index[lanes[i]] == i)
-            ++i;
-        if (i == count)
-            return {whole, held.lane_kind[lanes[0]], uint8_t(count)};
-    }
     Kind kind = Kind::count; // none yet
     uint32_t vectors[2] = {4, 4}; // a lane of each vector a shuffle takes
     bool initial = true, shuffle = true;
