@@ -355,19 +355,24 @@ void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins
 /// uses there.
 void Emitter::assign_implicit_counter_bindings()
 {
-    CounterBindingAllocator alloc;
+    const auto placed = [](const Descriptor& d) { return d.var && d.push_member == ~0u; };
+    const std::initializer_list<const ScratchVector<Descriptor>*> tables = {&cbvs_, &srvs_, &uavs_, &samplers_};
+    // Most programs have no counter left to place: no bindings to collect.
     bool any = false;
-    for (const ScratchVector<Descriptor>* table : {&cbvs_, &srvs_, &uavs_, &samplers_})
+    for (const ScratchVector<Descriptor>* table : tables)
+        for (const Descriptor& d : *table)
+            any |= placed(d) && d.counter_var && d.counter_binding == ~0u;
+    if (!any)
+        return;
+    CounterBindingAllocator alloc;
+    for (const ScratchVector<Descriptor>* table : tables)
         for (const Descriptor& d : *table) {
-            if (!d.var || d.push_member != ~0u)
+            if (!placed(d))
                 continue;
             alloc.reserve(d.set, d.binding);
             if (d.counter_var)
                 alloc.reserve(d.counter_set, d.counter_binding);
-            any |= d.counter_var && d.counter_binding == ~0u;
         }
-    if (!any)
-        return;
     for (uint32_t i : declared_) {
         const vsir::Instruction& ins = prog_.instructions[i];
         if (ins.decl >= prog_.decls.size() || !ins.dst_count || prog_.dst(ins, 0).reg.file != vsir::RegisterFile::uav)
