@@ -398,6 +398,15 @@ spv::Id Emitter::make_type(Kind kind, uint32_t count)
 
 spv::Id Emitter::constant(Kind kind, uint64_t bits)
 {
+    // A 32-bit constant made before (the usual case): one probe, no set-up.
+    if (is_word_kind(kind))
+        if (const spv::Id c = narrow_consts_.find(uint64_t(kind) << 32 | uint32_t(bits)))
+            return c;
+    return make_constant(kind, bits);
+}
+
+spv::Id Emitter::make_constant(Kind kind, uint64_t bits)
+{
     if (kind == Kind::boolean)
         return b_.makeBoolConstant(bits != 0);
     // A literal narrower than 32 bits is zero-extended, sign-extended for

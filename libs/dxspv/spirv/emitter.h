@@ -203,6 +203,7 @@ public:
     spv::Id make_type(Kind kind, uint32_t count);
     spv::Id pointer_type(spv::StorageClass storage, spv::Id pointee) { return b_.makePointer(storage, pointee); }
     spv::Id constant(Kind kind, uint64_t bits);
+    spv::Id make_constant(Kind kind, uint64_t bits);
     spv::Id constant_u32(uint32_t v) { return constant(Kind::u32, v); }
     spv::Id constant_f32(float v);
     /// `v` as a float constant of `kind` (f16, f32 or f64), splat to `count`.
