@@ -358,7 +358,9 @@ private:
         /// Null once dropped by prune().
         ScratchVector<const uint32_t*> instructions;
         ScratchVector<uint32_t> made;
-        ScratchVector<uint32_t> uses;       ///< per id: the id words naming it, its definition's included
+        /// Per id: the id words naming it, its definition's included (a
+        /// global's once it stays).
+        ScratchVector<uint32_t> uses;
         ScratchVector<uint32_t> stored;     ///< per id: the OpStores through it
         ScratchVector<uint32_t> defined_by; ///< per id: 1 + the index of the pure instruction defining it
         ScratchVector<uint8_t> removed_ids; ///< per id: its definition goes (1)

@@ -9,8 +9,8 @@
 // One count of the uses of every id serves the three, taken while layout
 // lists the code (Code::add): every id word that is not a known literal
 // counts (a word that only looks like an id can only keep something that
-// could have gone), the defining word included. Names and decorations do
-// not keep anything.
+// could have gone), the defining word included in functions. Names and
+// decorations do not keep anything.
 #include "spirv/builder.h"
 
 #include <algorithm>
@@ -94,9 +94,11 @@ const uint64_t Builder::pure_ops[4] = {pure_table[0], pure_table[1], pure_table[
 
 [[gnu::always_inline]] inline void Builder::Code::count_words(const uint32_t* w, uint32_t delta)
 {
+    uint32_t* const counts = uses.data(); // in registers: the counts could alias the members
+    const spv::Id last = bound;
     for_id_words(w, [&](uint32_t id) {
-        if (id <= bound)
-            uses[id] += delta;
+        if (id <= last)
+            counts[id] += delta;
     });
 }
 
@@ -183,19 +185,12 @@ void Builder::prune(Code& code) const
         });
     }
 
-    // Types and constants: listed (a global has at least 2 words), their
-    // uses counted, then the ones nothing uses go, last first.
-    ScratchVector<uint32_t>& globals = code.globals;
-    globals.reserve(globals_.size() / 2);
-    for (size_t at = 0; at < globals_.size();) {
-        uint32_t count = globals_[at] >> 16;
-        if (count == 0)
-            break;
-        globals.push_back(uint32_t(at));
-        if (!((globals_[at] & 0xffffu) == spv::OpVariable && code.removed(globals_[at + 2])))
-            code.count_words(globals_.data() + at, 1);
-        at += count;
-    }
+    // Types and constants: the ones nothing uses go. A global names only
+    // globals made before it (its id is made after its operands, and its
+    // literals are known), so one pass from the last global to the first
+    // has counted every use of a global when it reaches it: the uses by the
+    // code, the interface and the annotations, counted first, and by the
+    // globals that stay, counted as they are passed.
     for (const ScratchVector<uint32_t>* section : {&entry_points_, &execution_modes_})
         for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
             code.count_words(section->data() + at, 1);
@@ -205,20 +200,25 @@ void Builder::prune(Code& code) const
                 if (annotations_[at + i] <= bound_)
                     ++uses[annotations_[at + i]];
     }
+    ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
+    globals.reserve(globals_.size() / 2);
+    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16)
+        globals.push_back(uint32_t(at));
     for (size_t k = globals.size(); k-- > 0;) {
         const uint32_t* w = globals_.data() + globals[k];
         const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-        if (op >= 64 || !(removable_globals >> op & 1)) {
-            if (op == spv::OpVariable && count > 2 && code.removed(w[2])) // went with its stores
+        if (op < 64 && (removable_globals >> op & 1)) {
+            const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
+            if (count > result && w[result] <= bound_ && uses[w[result]] == 0) {
+                removed[w[result]] = 1;
                 globals[k] = ~0u;
+                continue;
+            }
+        } else if (op == spv::OpVariable && count > 2 && code.removed(w[2])) { // went with its stores
+            globals[k] = ~0u;
             continue;
         }
-        const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
-        if (count <= result || w[result] > bound_ || uses[w[result]] != 1)
-            continue;
-        removed[w[result]] = 1;
-        code.count_words(w, ~0u);
-        globals[k] = ~0u;
+        code.count_words(w, 1);
     }
 }
 
