@@ -341,15 +341,22 @@ private:
             uint32_t index; ///< in instructions
             spv::Id pointer;
         };
-        explicit Code(spv::Id bound)
-            : bound(bound), uses(bound + 1), stored(bound + 1), defined_by(bound + 1), removed_ids(bound + 1)
-        {
-        }
+        /// What prune() knows of an id (one table: one allocation and one
+        /// zeroing for all).
+        struct IdState {
+            /// The id words naming it, its definition's included (a
+            /// global's once it stays).
+            uint32_t uses;
+            uint32_t stored;     ///< the OpStores through it
+            uint32_t defined_by; ///< 1 + the index of the pure instruction defining it
+            uint8_t removed;     ///< its definition goes (1)
+        };
+        explicit Code(spv::Id bound) : bound(bound), ids(bound + 1) {}
         /// Lists the instructions in [from, to) (whole instructions).
         void add(const uint32_t* from, const uint32_t* to);
         /// Adds `delta` to the use count of every id word of an instruction.
         void count_words(const uint32_t* w, uint32_t delta);
-        bool removed(spv::Id id) const { return id <= bound && removed_ids[id]; }
+        bool removed(spv::Id id) const { return id <= bound && ids[id].removed; }
         /// Instruction `k` leaves the module.
         void drop(size_t k);
 
@@ -358,12 +365,7 @@ private:
         /// Null once dropped by prune().
         ScratchVector<const uint32_t*> instructions;
         ScratchVector<uint32_t> made;
-        /// Per id: the id words naming it, its definition's included (a
-        /// global's once it stays).
-        ScratchVector<uint32_t> uses;
-        ScratchVector<uint32_t> stored;     ///< per id: the OpStores through it
-        ScratchVector<uint32_t> defined_by; ///< per id: 1 + the index of the pure instruction defining it
-        ScratchVector<uint8_t> removed_ids; ///< per id: its definition goes (1)
+        ScratchVector<IdState> ids; ///< per id
         ScratchVector<spv::Id> pure; ///< the ids defined_by names
         ScratchVector<Store> stores;
         ScratchVector<uint32_t> variables; ///< the indices of OpVariables

@@ -94,11 +94,11 @@ const uint64_t Builder::pure_ops[4] = {pure_table[0], pure_table[1], pure_table[
 
 [[gnu::always_inline]] inline void Builder::Code::count_words(const uint32_t* w, uint32_t delta)
 {
-    uint32_t* const counts = uses.data(); // in registers: the counts could alias the members
+    IdState* const counts = ids.data(); // in registers: the counts could alias the members
     const spv::Id last = bound;
     for_id_words(w, [&](uint32_t id) {
         if (id <= last)
-            counts[id] += delta;
+            counts[id].uses += delta;
     });
 }
 
@@ -112,13 +112,13 @@ void Builder::Code::add(const uint32_t* from, const uint32_t* to)
         count_words(w, 1);
         if (op == spv::OpStore) {
             if (count > 2 && w[1] <= bound) {
-                ++stored[w[1]];
+                ++ids[w[1]].stored;
                 stores.push_back({k, w[1]});
             }
         } else if (op == spv::OpVariable) {
             variables.push_back(k);
         } else if (count > 2 && is_pure(op) && w[2] <= bound) {
-            defined_by[w[2]] = k + 1;
+            ids[w[2]].defined_by = k + 1;
             pure.push_back(w[2]);
         }
     }
@@ -132,20 +132,19 @@ void Builder::Code::drop(size_t k)
 
 void Builder::prune(Code& code) const
 {
-    ScratchVector<uint32_t>& uses = code.uses;
-    ScratchVector<uint8_t>& removed = code.removed_ids;
+    ScratchVector<Code::IdState>& ids = code.ids;
     ScratchVector<const uint32_t*>& instructions = code.instructions;
 
     // Write-only variables: their uses are their stores (and, in a function,
     // their definition).
     for (uint32_t k : code.variables) {
         const uint32_t* w = instructions[k];
-        if ((w[0] >> 16) > 3 && w[2] <= bound_ && uses[w[2]] == 1u + code.stored[w[2]])
-            removed[w[2]] = 1;
+        if ((w[0] >> 16) > 3 && w[2] <= bound_ && ids[w[2]].uses == 1u + ids[w[2]].stored)
+            ids[w[2]].removed = 1;
     }
     for (spv::Id id : private_variables_)
-        if (uses[id] == code.stored[id])
-            removed[id] = 1;
+        if (ids[id].uses == ids[id].stored)
+            ids[id].removed = 1;
     // Their stores and definitions go (the stores found by their pointer,
     // without reading the ones that stay).
     auto drop_instruction = [&](uint32_t k) {
@@ -153,11 +152,11 @@ void Builder::prune(Code& code) const
         code.drop(k);
     };
     for (auto [k, pointer] : code.stores)
-        if (removed[pointer])
+        if (ids[pointer].removed)
             drop_instruction(k);
     for (uint32_t k : code.variables) {
         const uint32_t* w = instructions[k];
-        if ((w[0] >> 16) > 3 && w[2] <= bound_ && removed[w[2]])
+        if ((w[0] >> 16) > 3 && w[2] <= bound_ && ids[w[2]].removed)
             drop_instruction(k);
     }
 
@@ -168,19 +167,19 @@ void Builder::prune(Code& code) const
     // the instructions that stay.
     ScratchVector<spv::Id> dead;
     for (spv::Id id : code.pure)
-        if (uses[id] == 1)
+        if (ids[id].uses == 1)
             dead.push_back(id);
     while (!dead.empty()) {
         const spv::Id id = dead.back();
         dead.pop_back();
-        const uint32_t k = code.defined_by[id] - 1;
+        const uint32_t k = ids[id].defined_by - 1;
         const uint32_t* w = instructions[k];
         if (!w)
             continue;
         code.drop(k);
-        removed[id] = 1;
+        ids[id].removed = 1;
         for_id_words(w, [&](uint32_t operand) {
-            if (operand <= bound_ && --uses[operand] == 1 && code.defined_by[operand])
+            if (operand <= bound_ && --ids[operand].uses == 1 && ids[operand].defined_by)
                 dead.push_back(operand);
         });
     }
@@ -198,7 +197,7 @@ void Builder::prune(Code& code) const
         if ((annotations_[at] & 0xffffu) == spv::OpDecorateId) // its operands are ids
             for (uint32_t i = 3; i < (annotations_[at] >> 16); ++i)
                 if (annotations_[at + i] <= bound_)
-                    ++uses[annotations_[at + i]];
+                    ++ids[annotations_[at + i]].uses;
     }
     ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
     globals.reserve(globals_.size() / 2);
@@ -209,8 +208,8 @@ void Builder::prune(Code& code) const
         const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
         if (op < 64 && (removable_globals >> op & 1)) {
             const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
-            if (count > result && w[result] <= bound_ && uses[w[result]] == 0) {
-                removed[w[result]] = 1;
+            if (count > result && w[result] <= bound_ && ids[w[result]].uses == 0) {
+                ids[w[result]].removed = 1;
                 globals[k] = ~0u;
                 continue;
             }
