@@ -64,8 +64,9 @@ public:
 private:
     /// `w` does not fit in its room. The last allocation (the room up to the
     /// chunk's end) keeps what it uses, and `w` moves to the end: of this
-    /// chunk, or of a new one when it does not fit there either.
-    void make_room(Words& w, uint32_t count)
+    /// chunk, or of a new one when it does not fit there either. Not
+    /// inlined: append() is the path of every instruction, this the rare one.
+    [[gnu::noinline]] void make_room(Words& w, uint32_t count)
     {
         const size_t need = size_t(w.size) + count;
         if (last_) {
