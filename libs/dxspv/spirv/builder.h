@@ -361,7 +361,8 @@ private:
         void drop(size_t k);
 
         spv::Id bound;
-        size_t words = 0; ///< of the instructions that stay
+        bool removed_any = false; ///< prune() removed some id's definition
+        size_t words = 0;         ///< of the instructions that stay
         /// Null once dropped by prune().
         ScratchVector<const uint32_t*> instructions;
         ScratchVector<uint32_t> made;

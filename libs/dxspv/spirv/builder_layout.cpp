@@ -267,7 +267,14 @@ void Builder::dump(std::vector<uint32_t>& out) const
         }
         run_end = w + count;
     };
+    // Without removed ids and unreached blocks everything stays: whole
+    // sections (the builder writes no empty instruction).
+    const bool all_kept = !code.removed_any && code.unreached.empty();
     auto kept = [&](const ScratchVector<uint32_t>& section) {
+        if (all_kept && !section.empty()) {
+            keep(section.data(), uint32_t(section.size()));
+            return;
+        }
         for (size_t at = 0; at < section.size();) {
             uint32_t count = section[at] >> 16;
             if (count == 0)
@@ -281,9 +288,14 @@ void Builder::dump(std::vector<uint32_t>& out) const
     };
     kept(names_);
     kept(annotations_);
-    for (uint32_t at : code.globals)
-        if (at != ~0u)
-            keep(globals_.data() + at, globals_[at] >> 16);
+    if (!code.removed_any) { // every global stays (unreached blocks hold none)
+        if (!globals_.empty())
+            keep(globals_.data(), uint32_t(globals_.size()));
+    } else {
+        for (uint32_t at : code.globals)
+            if (at != ~0u)
+                keep(globals_.data() + at, globals_[at] >> 16);
+    }
     for (const uint32_t* w : code.instructions)
         if (w)
             keep(w, w[0] >> 16);

@@ -133,6 +133,10 @@ void Builder::Code::drop(size_t k)
 void Builder::prune(Code& code) const
 {
     ScratchVector<Code::IdState>& ids = code.ids;
+    auto remove = [&](spv::Id id) {
+        ids[id].removed = 1;
+        code.removed_any = true;
+    };
     ScratchVector<const uint32_t*>& instructions = code.instructions;
 
     // Write-only variables: their uses are their stores (and, in a function,
@@ -140,11 +144,11 @@ void Builder::prune(Code& code) const
     for (uint32_t k : code.variables) {
         const uint32_t* w = instructions[k];
         if ((w[0] >> 16) > 3 && w[2] <= bound_ && ids[w[2]].uses == 1u + ids[w[2]].stored)
-            ids[w[2]].removed = 1;
+            remove(w[2]);
     }
     for (spv::Id id : private_variables_)
         if (ids[id].uses == ids[id].stored)
-            ids[id].removed = 1;
+            remove(id);
     // Their stores and definitions go (the stores found by their pointer,
     // without reading the ones that stay).
     auto drop_instruction = [&](uint32_t k) {
@@ -177,7 +181,7 @@ void Builder::prune(Code& code) const
         if (!w)
             continue;
         code.drop(k);
-        ids[id].removed = 1;
+        remove(id);
         for_id_words(w, [&](uint32_t operand) {
             if (operand <= bound_ && --ids[operand].uses == 1 && ids[operand].defined_by)
                 dead.push_back(operand);
@@ -209,7 +213,7 @@ void Builder::prune(Code& code) const
         if (op < 64 && (removable_globals >> op & 1)) {
             const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
             if (count > result && w[result] <= bound_ && ids[w[result]].uses == 0) {
-                ids[w[result]].removed = 1;
+                remove(w[result]);
                 globals[k] = ~0u;
                 continue;
             }
