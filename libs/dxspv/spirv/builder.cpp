@@ -96,10 +96,7 @@ void Builder::addExtension(const char* name)
 spv::Id Builder::import(const char* name)
 {
     spv::Id id = getUniqueId();
-    size_t at = imports_.size();
-    emit(imports_, spv::OpExtInstImport, 2)[0] = id;
-    add_string(imports_, name);
-    imports_[at] = uint32_t(imports_.size() - at) << 16 | spv::OpExtInstImport;
+    emit_with_string(imports_, spv::OpExtInstImport, 1, name)[0] = id;
     return id;
 }
 
@@ -115,10 +112,9 @@ void Builder::addEntryPoint(spv::ExecutionModel model, Function* function, const
     const ScratchVector<spv::Id>& interface)
 {
     size_t at = entry_points_.size();
-    uint32_t* w = emit(entry_points_, spv::OpEntryPoint, 3);
+    uint32_t* w = emit_with_string(entry_points_, spv::OpEntryPoint, 2, name);
     w[0] = model;
     w[1] = function->id_;
-    add_string(entry_points_, name);
     entry_points_.insert(entry_points_.end(), interface.begin(), interface.end());
     entry_points_[at] = uint32_t(entry_points_.size() - at) << 16 | spv::OpEntryPoint;
 }
@@ -136,20 +132,14 @@ void Builder::addExecutionMode(Function* function, spv::ExecutionMode mode, int 
 
 void Builder::addName(spv::Id id, const char* name)
 {
-    size_t at = names_.size();
-    emit(names_, spv::OpName, 2)[0] = id;
-    add_string(names_, name);
-    names_[at] = uint32_t(names_.size() - at) << 16 | spv::OpName;
+    emit_with_string(names_, spv::OpName, 1, name)[0] = id;
 }
 
 void Builder::addMemberName(spv::Id id, int member, const char* name)
 {
-    size_t at = names_.size();
-    uint32_t* w = emit(names_, spv::OpMemberName, 3);
+    uint32_t* w = emit_with_string(names_, spv::OpMemberName, 2, name);
     w[0] = id;
     w[1] = uint32_t(member);
-    add_string(names_, name);
-    names_[at] = uint32_t(names_.size() - at) << 16 | spv::OpMemberName;
 }
 
 void Builder::addDecoration(spv::Id id, spv::Decoration decoration, int value)

@@ -305,6 +305,20 @@ private:
         w[0] = word_count << 16 | uint32_t(op);
         return w + 1;
     }
+    /// The same for an instruction whose last operand is the literal string
+    /// `s`, after `operand_count` operands (nul-terminated, zero-padded):
+    /// the words written once, without growing and fixing the instruction.
+    static uint32_t* emit_with_string(ScratchVector<uint32_t>& words, spv::Op op, uint32_t operand_count,
+        const char* s)
+    {
+        const size_t length = strlen(s);
+        const uint32_t word_count = 1 + operand_count + uint32_t(length / 4 + 1);
+        uint32_t* w = words.append_uninitialized(word_count);
+        w[0] = word_count << 16 | uint32_t(op);
+        w[word_count - 1] = 0; // the nul and the padding (or all of the last word)
+        memcpy(w + 1 + operand_count, s, length);
+        return w + 1;
+    }
     /// The same at the end of the build point's block.
     uint32_t* emit_in_block(spv::Op op, uint32_t word_count)
     {
