@@ -51,6 +51,7 @@ Builder::~Builder()
 void Builder::reserve(size_t instructions)
 {
     ids_.reserve(4 * instructions + 64);
+    named_.resize(4 * instructions + 64);
     globals_.reserve(4 * instructions + 128);
     types_.reserve(32);
     names_.reserve(instructions + 32);
@@ -249,16 +250,20 @@ spv::Id Builder::makeFloatType(int width)
 
 spv::Id Builder::makeVectorType(spv::Id component, int count)
 {
+    named_by_global(component);
     return emit_type(spv::OpTypeVector, {component, uint32_t(count)});
 }
 
 spv::Id Builder::makeArrayType(spv::Id element, spv::Id length, int stride)
 {
+    named_by_global(element);
+    named_by_global(length);
     return emit_type(spv::OpTypeArray, {element, length}, stride == 0);
 }
 
 spv::Id Builder::makeRuntimeArray(spv::Id element)
 {
+    named_by_global(element);
     return emit_type(spv::OpTypeRuntimeArray, {element}, false);
 }
 
@@ -269,6 +274,8 @@ spv::Id Builder::makeStructType(const ScratchVector<spv::Id>& members, const cha
     uint32_t* w = emit(globals_, spv::OpTypeStruct, uint32_t(members.size()) + 2);
     w[0] = id;
     std::copy(members.begin(), members.end(), w + 1);
+    for (spv::Id member : members)
+        named_by_global(member);
     IdInfo& i = info(id);
     i.op = spv::OpTypeStruct;
     i.at = uint32_t(at);
@@ -295,14 +302,18 @@ spv::Id Builder::makePointer(spv::StorageClass storage, spv::Id pointee)
     if (!id) {
         id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee}, false); // pointers_ is its index
         info(id).storage = uint16_t(storage);
+        named_by_global(pointee);
     }
     return id;
 }
 
 spv::Id Builder::makeFunctionType(spv::Id return_type, const ScratchVector<spv::Id>& params)
 {
+    named_by_global(return_type);
     if (params.empty())
         return emit_type(spv::OpTypeFunction, {return_type});
+    for (spv::Id param : params)
+        named_by_global(param);
     spv::Id id = getUniqueId();
     size_t at = globals_.size();
     uint32_t* w = emit(globals_, spv::OpTypeFunction, uint32_t(params.size()) + 3);
@@ -318,6 +329,7 @@ spv::Id Builder::makeFunctionType(spv::Id return_type, const ScratchVector<spv::
 spv::Id Builder::makeImageType(spv::Id sampled_type, spv::Dim dim, bool depth, bool arrayed, bool ms,
     unsigned sampled, spv::ImageFormat format)
 {
+    named_by_global(sampled_type);
     return emit_type(spv::OpTypeImage, {sampled_type, uint32_t(dim), depth ? 1u : 0u, arrayed ? 1u : 0u,
         ms ? 1u : 0u, sampled, uint32_t(format)});
 }
@@ -329,6 +341,7 @@ spv::Id Builder::makeSamplerType()
 
 spv::Id Builder::makeSampledImageType(spv::Id image_type)
 {
+    named_by_global(image_type);
     return emit_type(spv::OpTypeSampledImage, {image_type});
 }
 
@@ -345,6 +358,7 @@ spv::Id Builder::makeBoolConstant(bool value)
         w[1] = c;
         info(c).type = type;
         info(c).op = uint16_t(value ? spv::OpConstantTrue : spv::OpConstantFalse);
+        named_by_global(type);
     }
     return c;
 }
@@ -361,6 +375,7 @@ spv::Id Builder::makeUintConstant(uint32_t value, bool spec_constant)
     w[2] = value;
     info(id).type = type;
     info(id).op = spv::OpSpecConstant;
+    named_by_global(type);
     return id;
 }
 
@@ -377,6 +392,7 @@ spv::Id Builder::typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& 
     w[1] = id;
     info(id).type = type;
     info(id).op = uint16_t(op);
+    named_by_global(type);
     made.push_back(id);
     return id;
 }
@@ -397,6 +413,7 @@ spv::Id Builder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)
         w[3] = uint32_t(bits >> 32);
     info(id).type = type;
     info(id).op = spv::OpConstant;
+    named_by_global(type);
     info(id).at = uint32_t(w - 1 - globals_.data());
     return id;
 }
@@ -408,6 +425,9 @@ spv::Id Builder::make_composite_constant(spv::Id type, const spv::Id* parts, uin
     w[0] = type;
     w[1] = id;
     std::copy(parts, parts + count, w + 2);
+    named_by_global(type);
+    for (uint32_t k = 0; k < count; ++k)
+        named_by_global(parts[k]);
     info(id).type = type;
     info(id).op = spv::OpConstantComposite;
     info(id).at = uint32_t(w - 1 - globals_.data());

@@ -327,6 +327,14 @@ private:
         return w + 1;
     }
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
+    /// A global in globals_ names `id` (an operand word, not a literal), for
+    /// prune(). A global not noted there as named (named_ too small, or a
+    /// Function variable's type: not a global) only costs prune() more work.
+    void named_by_global(spv::Id id)
+    {
+        if (id < named_.size())
+            named_[id] = 1;
+    }
     spv::Id typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& made);
     spv::Id builtin_call(spv::Id type, spv::Id set, int instruction, const spv::Id* args, size_t count);
     spv::Id result(spv::Op op, spv::Id type, uint32_t operand_count, uint32_t*& operands);
@@ -461,6 +469,9 @@ private:
     Block* initial_ = nullptr;     ///< see assume_initial_values()
     ScratchVector<uint8_t> written_; ///< per variable id: stored to in initial_ (1)
     ScratchVector<spv::Id> private_variables_; ///< for pruning
+    /// Per id (as many as reserve() expects): a global names it (1, see
+    /// named_by_global()).
+    ScratchVector<uint8_t> named_;
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

@@ -199,6 +199,10 @@ spv::Id Builder::createVariable(spv::StorageClass storage, spv::Id type, const c
         i.at = uint32_t(at); // in globals_ / the function's variables_
     if (storage == spv::StorageClassPrivate)
         private_variables_.push_back(id);
+    if (storage != spv::StorageClassFunction) { // in globals_
+        named_by_global(pointer);
+        named_by_global(initializer);
+    }
     if (name && *name)
         addName(id, name);
     return id;

@@ -5,7 +5,9 @@
 //   point's interface name them), with their stores;
 // - instructions without side effects whose results nothing uses, and then
 //   the ones only those used (a worklist: the code is not read again);
-// - then types and constants nothing uses any more, last first.
+// - then types and constants nothing uses any more, last first; a pass
+//   only made when one may go (Builder::named_: which ids globals name,
+//   noted as the builder makes them).
 // One count of the uses of every id serves the three, taken while layout
 // lists the code (Code::add): every id word that is not a known literal
 // counts (a word that only looks like an id can only keep something that
@@ -71,6 +73,17 @@ constexpr uint64_t removable_globals = [] {
     return mask;
 }();
 static_assert(spv::OpVariable < 64);
+
+/// The result of a global that goes when nothing uses it (a type or a
+/// constant), else 0.
+spv::Id removable_result(const uint32_t* w)
+{
+    const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+    if (op >= 64 || !(removable_globals >> op & 1))
+        return 0;
+    const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
+    return count > result ? w[result] : 0;
+}
 
 /// Calls `f` with every id word of the instruction at `w`: every word but the
 /// known literals.
@@ -146,9 +159,13 @@ void Builder::prune(Code& code) const
         if ((w[0] >> 16) > 3 && w[2] <= bound_ && ids[w[2]].uses == 1u + ids[w[2]].stored)
             remove(w[2]);
     }
-    for (spv::Id id : private_variables_)
-        if (ids[id].uses == ids[id].stored)
+    bool global_goes = false; // a global variable: what it names may go too
+    for (spv::Id id : private_variables_) {
+        if (ids[id].uses == ids[id].stored) {
             remove(id);
+            global_goes = true;
+        }
+    }
     // Their stores and definitions go (the stores found by their pointer,
     // without reading the ones that stay).
     auto drop_instruction = [&](uint32_t k) {
@@ -203,21 +220,27 @@ void Builder::prune(Code& code) const
                 if (annotations_[at + i] <= bound_)
                     ++ids[annotations_[at + i]].uses;
     }
+    // No global goes unless one has no use yet and no global naming it
+    // (named_): the last one to go would, unless a global variable went.
     ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
     globals.reserve(globals_.size() / 2);
-    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16)
+    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
         globals.push_back(uint32_t(at));
+        const spv::Id id = removable_result(globals_.data() + at);
+        global_goes = global_goes
+                      || (id && id <= bound_ && ids[id].uses == 0 && !(id < named_.size() && named_[id]));
+    }
+    if (!global_goes)
+        return;
     for (size_t k = globals.size(); k-- > 0;) {
         const uint32_t* w = globals_.data() + globals[k];
-        const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-        if (op < 64 && (removable_globals >> op & 1)) {
-            const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
-            if (count > result && w[result] <= bound_ && ids[w[result]].uses == 0) {
-                remove(w[result]);
+        if (const spv::Id id = removable_result(w)) {
+            if (id <= bound_ && ids[id].uses == 0) {
+                remove(id);
                 globals[k] = ~0u;
                 continue;
             }
-        } else if (op == spv::OpVariable && count > 2 && code.removed(w[2])) { // went with its stores
+        } else if ((w[0] & 0xffffu) == spv::OpVariable && (w[0] >> 16) > 2 && code.removed(w[2])) { // went with its stores
             globals[k] = ~0u;
             continue;
         }
