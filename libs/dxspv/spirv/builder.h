@@ -393,7 +393,7 @@ private:
         ScratchVector<Store> stores;
         ScratchVector<uint32_t> variables; ///< the indices of OpVariables
         /// The offsets in globals_ of its instructions, ~0u for those that go
-        /// (prune() lists them).
+        /// (prune() lists them when some may go; empty: all stay).
         ScratchVector<uint32_t> globals;
         /// Per block (Builder::blocks_): no control flow reaches it (1). Empty
         /// while every block is reached (the common case: no table to fill).

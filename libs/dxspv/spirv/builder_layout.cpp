@@ -288,7 +288,7 @@ void Builder::dump(std::vector<uint32_t>& out) const
     };
     kept(names_);
     kept(annotations_);
-    if (!code.removed_any) { // every global stays (unreached blocks hold none)
+    if (code.globals.empty()) { // every global stays (unreached blocks hold none)
         if (!globals_.empty())
             keep(globals_.data(), uint32_t(globals_.size()));
     } else {

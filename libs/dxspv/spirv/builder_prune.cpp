@@ -222,16 +222,16 @@ void Builder::prune(Code& code) const
     }
     // No global goes unless one has no use yet and no global naming it
     // (named_): the last one to go would, unless a global variable went.
-    ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
-    globals.reserve(globals_.size() / 2);
-    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
-        globals.push_back(uint32_t(at));
+    for (size_t at = 0; !global_goes && at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
         const spv::Id id = removable_result(globals_.data() + at);
-        global_goes = global_goes
-                      || (id && id <= bound_ && ids[id].uses == 0 && !(id < named_.size() && named_[id]));
+        global_goes = id && id <= bound_ && ids[id].uses == 0 && !(id < named_.size() && named_[id]);
     }
     if (!global_goes)
         return;
+    ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
+    globals.reserve(globals_.size() / 2);
+    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16)
+        globals.push_back(uint32_t(at));
     for (size_t k = globals.size(); k-- > 0;) {
         const uint32_t* w = globals_.data() + globals[k];
         if (const spv::Id id = removable_result(w)) {
