@@ -158,21 +158,27 @@ void Builder::order_blocks(const Function& function, std::span<LayoutNode> nodes
 
 void Builder::dump_function(const Function& function, Code& code) const
 {
-    const size_t block_count = function.blocks_.size();
-    ScratchVector<LayoutNode> nodes(block_count + 1);
-    ScratchVector<uint32_t> order;
-    if (block_count == 1) { // one block (a straight-line entry point): reached, and its own order
-        nodes[0].reached = 1;
-        order.push_back(0);
-    } else {
-        order_blocks(function, nodes, order, code);
+    // One block (a straight-line entry point): reached, and its own order,
+    // without tables.
+    LayoutNode one[2];
+    one[0].reached = 1;
+    static constexpr uint32_t first_block = 0;
+    std::span<const LayoutNode> nodes = one;
+    std::span<const uint32_t> order(&first_block, 1);
+    ScratchVector<LayoutNode> all_nodes;
+    ScratchVector<uint32_t> all_order;
+    if (function.blocks_.size() != 1) {
+        all_nodes.resize(function.blocks_.size() + 1);
+        order_blocks(function, all_nodes, all_order, code);
+        nodes = all_nodes;
+        order = all_order;
     }
 
     // Instructions.
     auto make = [&](std::initializer_list<uint32_t> words) {
         assert(code.made.size() + words.size() <= code.made.capacity()); // dump() reserved it: no pointer moves
-        const uint32_t* w = code.made.data() + code.made.size();
-        code.made.insert(code.made.end(), words);
+        uint32_t* w = code.made.append_uninitialized(words.size());
+        std::copy(words.begin(), words.end(), w);
         code.add(w, w + words.size());
     };
     make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
