@@ -412,7 +412,7 @@ public:
     void scan_io();
     void declare_tess_coord();
     void declare_system_scalar(vsir::RegisterFile file);
-    SystemValue element_sv(const SignatureElement& e, const IoReg& reg);
+    SystemValue element_sv(const SignatureElement& e, uint8_t mask, const IoReg& reg);
     uint32_t patch_location_base() const;
     std::span<const SignatureElement> signature_of(const IoSet& set) const;
     void create_io_vars(IoSet& set);

@@ -452,12 +452,13 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
 }
 
 /// An element's system value; the declaration's when the signature has
-/// none and the declaration covers exactly this element.
-SystemValue Emitter::element_sv(const SignatureElement& e, const IoReg& reg)
+/// none and the declaration covers exactly this element (`mask`: the
+/// element's mask within xyzw).
+SystemValue Emitter::element_sv(const SignatureElement& e, uint8_t mask, const IoReg& reg)
 {
     if (e.system_value != SystemValue::none || reg.sv == SystemValue::none)
         return e.system_value;
-    return reg.mask == e.mask ? reg.sv : e.system_value;
+    return reg.mask == mask ? reg.sv : e.system_value;
 }
 
 namespace {
@@ -519,9 +520,12 @@ void Emitter::create_register_storage(IoSet& set)
 void Emitter::create_io_vars(IoSet& set)
 {
     const std::span<const SignatureElement> signature = signature_of(set);
-    // Each element with its system value and what that becomes, found once.
+    // Each element with its system value and what that becomes, found in
+    // one walk with the register count, the registers of each stream and
+    // the sizes of the gathered builtin arrays.
     struct Element {
-        SignatureElement e;
+        const SignatureElement* e;
+        uint8_t mask; ///< e->mask within xyzw
         SystemValue sv;
         BuiltinInfo bi;
     };
@@ -529,9 +533,12 @@ void Emitter::create_io_vars(IoSet& set)
         signature.empty() ? std::span<const SignatureElement>(set.fallback) : signature;
     ScratchVector<Element> elements;
     elements.reserve(source.size());
-    for (SignatureElement e : source) {
-        e.mask &= 0xf;
-        if (e.register_index >= max_io_registers || !e.mask)
+    size_t reg_count = set.regs.size();
+    uint32_t stream_regs[4] = {};
+    uint32_t gathered[gathered_count] = {};
+    for (const SignatureElement& e : source) {
+        const uint8_t mask = e.mask & 0xf;
+        if (e.register_index >= max_io_registers || !mask)
             continue;
         switch (e.system_value) {
         case SystemValue::depth:
@@ -548,13 +555,18 @@ void Emitter::create_io_vars(IoSet& set)
             error(Code::spirv_unsupported_declaration, "a signature element in stream %u here", e.stream);
             return;
         }
-        elements.push_back({e, SystemValue::none, {}});
+        // A register past the declared ones has no declaration to add.
+        const SystemValue sv =
+            e.register_index < set.regs.size() ? element_sv(e, mask, set.regs[e.register_index]) : e.system_value;
+        const Element& x = elements.emplace_back(Element{&e, mask, sv, builtin_for(sv, set.output)});
+        reg_count = std::max<size_t>(reg_count, e.register_index + 1);
+        stream_regs[e.stream & 3] = std::max(stream_regs[e.stream & 3], e.register_index + 1);
+        if (x.bi.is_array)
+            gathered[gathered_of(x.bi.builtin)] += vsir::mask_component_count(mask);
     }
-    for (const Element& x : elements)
-        if (set.regs.size() <= x.e.register_index)
-            set.regs.resize(x.e.register_index + 1);
-    if (set.regs.empty())
+    if (!reg_count)
         return;
+    set.regs.resize(reg_count);
     ShaderStage stage = prog_.model.stage;
     bool arrayed_stage = stage == ShaderStage::geometry || stage == ShaderStage::hull || stage == ShaderStage::domain;
     bool per_vertex = !set.patch && (set.output ? stage == ShaderStage::hull : arrayed_stage);
@@ -568,24 +580,14 @@ void Emitter::create_io_vars(IoSet& set)
 
     // Streams after the first get the locations after the previous streams'
     // registers (only stream 0 reaches the next stage).
-    uint32_t stream_regs[4] = {};
-    for (const Element& x : elements)
-        stream_regs[x.e.stream & 3] = std::max(stream_regs[x.e.stream & 3], x.e.register_index + 1);
     for (uint32_t k = 1; k < 4; ++k)
         set.stream_location_base[k] = set.stream_location_base[k - 1] + stream_regs[k - 1];
 
     // Gathered builtin arrays, in (register, component) order.
     stable_sort_short(elements.begin(), elements.end(), [](const Element& a, const Element& b) {
-        return a.e.register_index != b.e.register_index ? a.e.register_index < b.e.register_index
-                                                        : a.e.mask < b.e.mask;
+        return a.e->register_index != b.e->register_index ? a.e->register_index < b.e->register_index
+                                                          : a.mask < b.mask;
     });
-    uint32_t gathered[gathered_count] = {};
-    for (Element& x : elements) {
-        x.sv = element_sv(x.e, set.regs[x.e.register_index]);
-        x.bi = builtin_for(x.sv, set.output);
-        if (x.bi.is_array)
-            gathered[gathered_of(x.bi.builtin)] += vsir::mask_component_count(x.e.mask); // masked to xyzw above
-    }
     spv::Id gathered_vars[gathered_count] = {};
     static constexpr spv::BuiltIn gathered_builtins[] = {spv::BuiltInClipDistance, spv::BuiltInCullDistance,
         spv::BuiltInTessLevelOuter, spv::BuiltInTessLevelInner};
@@ -610,11 +612,11 @@ void Emitter::create_io_vars(IoSet& set)
     uint32_t next[gathered_count] = {};
     set.vars.reserve(set.vars.size() + elements.size());
     for (const Element& x : elements) {
-        const SignatureElement& e = x.e;
+        const SignatureElement& e = *x.e;
         IoVar v;
         v.reg = e.register_index;
-        v.first = uint8_t(std::countr_zero(e.mask));
-        v.count = uint8_t(8 - std::countl_zero(uint8_t(e.mask)) - v.first);
+        v.first = uint8_t(std::countr_zero(x.mask));
+        v.count = uint8_t(8 - std::countl_zero(x.mask) - v.first);
         const IoReg& reg = set.regs[e.register_index];
         const SystemValue sv = x.sv;
         // Only stream 0 reaches the rasterizer: system values of the other
@@ -622,7 +624,7 @@ void Emitter::create_io_vars(IoSet& set)
         const BuiltinInfo bi = e.stream ? BuiltinInfo{} : x.bi;
         // An input of the entry point that the program neither declares nor
         // reads gets no variable (a builtin's would add its capabilities).
-        if (!set.reg_values.empty() && !((set.read >> v.reg) & 1) && !(reg.mask & e.mask) && !bi.is_array)
+        if (!set.reg_values.empty() && !((set.read >> v.reg) & 1) && !(reg.mask & x.mask) && !bi.is_array)
             continue;
         v.builtin = bi.builtin;
         v.stream = uint8_t(e.stream);
