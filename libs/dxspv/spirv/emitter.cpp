@@ -466,19 +466,42 @@ spv::Id Emitter::composite_constant(Kind kind, const spv::Id* parts, uint32_t co
     if (count == 1)
         return parts[0];
     CompositeKey key{type(kind, count), {}};
-    uint64_t hash = key.type;
-    for (uint32_t i = 0; i < count && i < 4; ++i) {
-        key.parts[i] = parts[i];
-        hash = (hash ^ parts[i]) * 0x100000001b3ull;
+    std::copy_n(parts, std::min(count, 4u), key.parts.begin());
+    // The few composites of most programs are searched in turn: no hash map
+    // to set up. Past them, composite_index_ finds each by its key's hash.
+    constexpr uint32_t searched = 8;
+    if (composite_consts_.size() < searched) {
+        for (const CompositeConstant& c : composite_consts_)
+            if (c.key == key)
+                return c.id;
+    } else {
+        for (uint32_t k = composite_index_.find(composite_hash(key)); k; k = composite_consts_[k - 1].next)
+            if (composite_consts_[k - 1].key == key)
+                return composite_consts_[k - 1].id;
     }
-    uint32_t& last = composite_index_[hash];
-    for (uint32_t k = last; k; k = composite_consts_[k - 1].next)
-        if (composite_consts_[k - 1].key == key)
-            return composite_consts_[k - 1].id;
-    spv::Id id = b_.make_composite_constant(key.type, parts, count);
-    composite_consts_.push_back({key, id, last});
-    last = uint32_t(composite_consts_.size());
+    const spv::Id id = b_.make_composite_constant(key.type, parts, count);
+    composite_consts_.push_back({key, id, 0});
+    const uint32_t n = uint32_t(composite_consts_.size());
+    if (n >= searched) // the searched ones too when the map starts
+        for (uint32_t k = n == searched ? 0 : n - 1; k < n; ++k)
+            index_composite(k);
     return id;
+}
+
+uint64_t Emitter::composite_hash(const CompositeKey& key)
+{
+    uint64_t hash = key.type;
+    for (spv::Id part : key.parts)
+        hash = (hash ^ part) * 0x100000001b3ull;
+    return hash;
+}
+
+/// Adds composite_consts_[k] to the front of its hash's chain.
+void Emitter::index_composite(uint32_t k)
+{
+    uint32_t& last = composite_index_[composite_hash(composite_consts_[k].key)];
+    composite_consts_[k].next = last;
+    last = k + 1;
 }
 
 spv::Id Emitter::splat_constant(Kind kind, uint32_t count, uint64_t bits)

@@ -547,7 +547,9 @@ public:
         uint32_t next; ///< 1 + the index of another one whose key has the same hash, or 0
     };
     ScratchVector<CompositeConstant> composite_consts_;
-    U64Map composite_index_; ///< a hash of a key -> 1 + the index of the last composite with it
+    U64Map composite_index_; ///< a hash of a key -> 1 + the index of the last composite with it (once there are many)
+    static uint64_t composite_hash(const CompositeKey& key);
+    void index_composite(uint32_t k);
 
     ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
     ScratchVector<HeldRegister> temp_held_;  ///< r# held lane by lane (temp_values_)
