@@ -54,6 +54,7 @@ void Builder::reserve(size_t instructions)
     named_.resize(4 * instructions + 64);
     globals_.reserve(4 * instructions + 128);
     types_.reserve(32);
+    removable_.reserve(64);
     names_.reserve(instructions + 32);
     annotations_.reserve(instructions + 32);
     loads_.reserve(32);
@@ -217,6 +218,8 @@ spv::Id Builder::emit_type(spv::Op op, std::initializer_list<uint32_t> operands,
     i.op = uint16_t(op);
     i.at = uint32_t(at);
     types_.push_back(id);
+    if (op != spv::OpTypeFunction)
+        removable_.push_back(id);
     return id;
 }
 
@@ -280,6 +283,7 @@ spv::Id Builder::makeStructType(const ScratchVector<spv::Id>& members, const cha
     i.op = spv::OpTypeStruct;
     i.at = uint32_t(at);
     types_.push_back(id);
+    removable_.push_back(id);
     if (name && *name)
         addName(id, name);
     return id;
@@ -359,6 +363,7 @@ spv::Id Builder::makeBoolConstant(bool value)
         info(c).type = type;
         info(c).op = uint16_t(value ? spv::OpConstantTrue : spv::OpConstantFalse);
         named_by_global(type);
+        removable_.push_back(c);
     }
     return c;
 }
@@ -394,6 +399,7 @@ spv::Id Builder::typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& 
     info(id).op = uint16_t(op);
     named_by_global(type);
     made.push_back(id);
+    removable_.push_back(id);
     return id;
 }
 
@@ -415,6 +421,7 @@ spv::Id Builder::make_scalar_constant(spv::Id type, uint64_t bits, bool wide)
     info(id).op = spv::OpConstant;
     named_by_global(type);
     info(id).at = uint32_t(w - 1 - globals_.data());
+    removable_.push_back(id);
     return id;
 }
 
@@ -431,6 +438,7 @@ spv::Id Builder::make_composite_constant(spv::Id type, const spv::Id* parts, uin
     info(id).type = type;
     info(id).op = spv::OpConstantComposite;
     info(id).at = uint32_t(w - 1 - globals_.data());
+    removable_.push_back(id);
     return id;
 }
 

@@ -472,6 +472,9 @@ private:
     /// Per id (as many as reserve() expects): a global names it (1, see
     /// named_by_global()).
     ScratchVector<uint8_t> named_;
+    /// The types and constants in globals_ (the globals prune() may remove),
+    /// for its check whether one may go without walking every global.
+    ScratchVector<spv::Id> removable_;
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

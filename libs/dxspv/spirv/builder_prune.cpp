@@ -222,9 +222,9 @@ void Builder::prune(Code& code) const
     }
     // No global goes unless one has no use yet and no global naming it
     // (named_): the last one to go would, unless a global variable went.
-    for (size_t at = 0; !global_goes && at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16) {
-        const spv::Id id = removable_result(globals_.data() + at);
-        global_goes = id && id <= bound_ && ids[id].uses == 0 && !(id < named_.size() && named_[id]);
+    for (size_t k = 0; !global_goes && k < removable_.size(); ++k) {
+        const spv::Id id = removable_[k];
+        global_goes = ids[id].uses == 0 && !(id < named_.size() && named_[id]);
     }
     if (!global_goes)
         return;
