@@ -53,6 +53,12 @@ void Builder::reserve(size_t instructions)
     ids_.reserve(4 * instructions + 64);
     named_.resize(4 * instructions + 64);
     globals_.reserve(4 * instructions + 128);
+    // The small sections, each at once instead of by its first push.
+    capabilities_.reserve(8);
+    imports_.reserve(8);
+    memory_model_.reserve(3);
+    entry_points_.reserve(16);
+    execution_modes_.reserve(8);
     types_.reserve(32);
     removable_.reserve(64);
     names_.reserve(instructions + 32);
