@@ -49,8 +49,8 @@ class ChunkList {
 public:
     size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    Chunk* data() { return heap_.empty() ? in_place_ : heap_.data(); }
-    const Chunk* data() const { return heap_.empty() ? in_place_ : heap_.data(); }
+    Chunk* data() { return heap_.empty() ? in_place_.chunks : heap_.data(); }
+    const Chunk* data() const { return heap_.empty() ? in_place_.chunks : heap_.data(); }
     Chunk* begin() { return data(); }
     Chunk* end() { return data() + size_; }
     const Chunk* begin() const { return data(); }
@@ -69,10 +69,10 @@ public:
     {
         if (n <= in_place_count && heap_.empty()) {
             for (size_t i = size_; i < n; ++i)
-                in_place_[i] = Chunk{};
+                in_place_.chunks[i] = Chunk{};
         } else {
             if (heap_.empty())
-                heap_.assign(in_place_, in_place_ + size_);
+                heap_.assign(in_place_.chunks, in_place_.chunks + size_);
             heap_.resize(n);
         }
         size_ = n;
@@ -80,7 +80,12 @@ public:
 
 private:
     static constexpr size_t in_place_count = 8;
-    Chunk in_place_[in_place_count];
+    /// Not initialised on construction (zeroing all eight cost more than
+    /// parsing a small container): resize() makes the first size_ live.
+    union InPlace {
+        InPlace() {}
+        Chunk chunks[in_place_count];
+    } in_place_;
     std::vector<Chunk> heap_; ///< all chunks once there are more than in_place_count
     size_t size_ = 0;
 };
