@@ -48,18 +48,21 @@ static dxspv_source_type detect_text(std::string_view text)
     return DXSPV_SOURCE_TYPE_NONE;
 }
 
+dxspv_source_type detect_source_type(const container::Container& c)
+{
+    if (c.find(container::fourcc("DXIL")))
+        return DXSPV_SOURCE_TYPE_DXBC_DXIL;
+    if (c.find(container::fourcc("SHEX")) || c.find(container::fourcc("SHDR")))
+        return DXSPV_SOURCE_TYPE_DXBC_TPF;
+    return DXSPV_SOURCE_TYPE_NONE;
+}
+
 dxspv_source_type detect_source_type(std::span<const uint8_t> bytes)
 {
     if (bytes.size() >= 4 && std::memcmp(bytes.data(), "DXBC", 4) == 0) {
         Diagnostics ignored;
         container::Container c;
-        if (!container::parse_container(bytes, c, ignored))
-            return DXSPV_SOURCE_TYPE_NONE;
-        if (c.find(container::fourcc("DXIL")))
-            return DXSPV_SOURCE_TYPE_DXBC_DXIL;
-        if (c.find(container::fourcc("SHEX")) || c.find(container::fourcc("SHDR")))
-            return DXSPV_SOURCE_TYPE_DXBC_TPF;
-        return DXSPV_SOURCE_TYPE_NONE;
+        return container::parse_container(bytes, c, ignored) ? detect_source_type(c) : DXSPV_SOURCE_TYPE_NONE;
     }
     // Text: refuse embedded NULs except a terminating one.
     std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());

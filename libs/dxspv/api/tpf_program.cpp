@@ -71,8 +71,12 @@ bool open_dxbc_tpf(std::span<const uint8_t> bytes, container::Chunk& shader, vsi
                    Diagnostics& diags)
 {
     container::Container c;
-    if (!container::parse_container(bytes, c, diags))
-        return false;
+    return container::parse_container(bytes, c, diags) && open_dxbc_tpf(c, shader, program, diags);
+}
+
+bool open_dxbc_tpf(const container::Container& c, container::Chunk& shader, vsir::Program& program,
+                   Diagnostics& diags)
+{
     const WantedChunks found(c);
     const container::Chunk* chunk = found.chunk[shex] ? found.chunk[shex] : found.chunk[shdr];
     if (!chunk) {
@@ -86,9 +90,14 @@ bool open_dxbc_tpf(std::span<const uint8_t> bytes, container::Chunk& shader, vsi
 
 bool read_dxbc_tpf(std::span<const uint8_t> bytes, vsir::Program& program, Diagnostics& diags)
 {
+    container::Container c;
+    return container::parse_container(bytes, c, diags) && read_dxbc_tpf(c, program, diags);
+}
+
+bool read_dxbc_tpf(const container::Container& c, vsir::Program& program, Diagnostics& diags)
+{
     container::Chunk shader;
-    return open_dxbc_tpf(bytes, shader, program, diags) &&
-           tpf::read_program(shader.data, shader.offset, program, diags);
+    return open_dxbc_tpf(c, shader, program, diags) && tpf::read_program(shader.data, shader.offset, program, diags);
 }
 
 } // namespace dxspv::api

@@ -18,7 +18,14 @@ namespace dxspv::api {
 bool open_dxbc_tpf(std::span<const uint8_t> bytes, container::Chunk& shader, vsir::Program& program,
                    Diagnostics& diags);
 
+/// open_dxbc_tpf on a container already parsed.
+bool open_dxbc_tpf(const container::Container& c, container::Chunk& shader, vsir::Program& program,
+                   Diagnostics& diags);
+
 /// open_dxbc_tpf, then the TPF reader on the shader chunk.
 bool read_dxbc_tpf(std::span<const uint8_t> bytes, vsir::Program& program, Diagnostics& diags);
+
+/// read_dxbc_tpf on a container already parsed.
+bool read_dxbc_tpf(const container::Container& c, vsir::Program& program, Diagnostics& diags);
 
 } // namespace dxspv::api

@@ -55,10 +55,12 @@ spirv::TargetEnv target_env(dxspv_spirv_environment env)
     }
 }
 
-bool read_source(dxspv_source_type source, const Request& req, vsir::Program& program, Diagnostics& diags)
+bool read_source(const Source& source, const Request& req, vsir::Program& program, Diagnostics& diags)
 {
-    switch (source) {
-    case DXSPV_SOURCE_TYPE_DXBC_TPF: return read_dxbc_tpf(req.source, program, diags);
+    switch (source.type) {
+    case DXSPV_SOURCE_TYPE_DXBC_TPF:
+        return source.parsed && source.quiet ? read_dxbc_tpf(source.container, program, diags)
+                                             : read_dxbc_tpf(req.source, program, diags);
     case DXSPV_SOURCE_TYPE_D3D_ASM: {
         std::string_view text(reinterpret_cast<const char*>(req.source.data()), req.source.size());
         if (!text.empty() && text.back() == '\0')
@@ -66,10 +68,10 @@ bool read_source(dxspv_source_type source, const Request& req, vsir::Program& pr
         return text::assemble(text, program, diags);
     }
     case DXSPV_SOURCE_TYPE_DXBC_DXIL:
-    case DXSPV_SOURCE_TYPE_DXIL_LL: return read_dxil(source, req, program, diags);
+    case DXSPV_SOURCE_TYPE_DXIL_LL: return read_dxil(source.type, req, program, diags);
     default:
         diags.error(Code::api_unsupported_source, Location::none(), "source type %s is not implemented yet",
-                    dxspv_source_type_name(source));
+                    dxspv_source_type_name(source.type));
         return false;
     }
 }
@@ -80,6 +82,19 @@ void append_text(std::vector<uint8_t>& out, std::string_view text)
     if (!text.empty() && text.back() != '\n')
         out.push_back('\n');
     out.push_back(0);
+}
+
+/// Parses the input into `source` when it is a DXBC container that detection,
+/// the checksum or the TPF reader will read.
+void parse_source_container(const Request& req, Source& source)
+{
+    bool wanted = source.type == DXSPV_SOURCE_TYPE_NONE || source.type == DXSPV_SOURCE_TYPE_DXBC_TPF ||
+                  (req.verify_checksum && source.type == DXSPV_SOURCE_TYPE_DXBC_DXIL);
+    if (!wanted || !container::is_dxbc(req.source))
+        return;
+    Diagnostics parse_diags; // the reader reports them, in order with its own
+    source.parsed = container::parse_container(req.source, source.container, parse_diags);
+    source.quiet = parse_diags.messages().empty();
 }
 
 /// A DXBC container holding the program's signatures and its SHDR/SHEX tokens.
@@ -192,33 +207,35 @@ dxspv_result result_from_diagnostics(const Diagnostics& diags)
     return diags.has_errors() ? DXSPV_ERROR_INVALID_SHADER : DXSPV_OK;
 }
 
-dxspv_result resolve_source(const Request& req, dxspv_source_type& source, Diagnostics& diags)
+dxspv_result resolve_source(const Request& req, Source& source, Diagnostics& diags)
 {
-    source = req.source_type;
-    if (source == DXSPV_SOURCE_TYPE_NONE) {
-        source = detect_source_type(req.source);
-        if (source == DXSPV_SOURCE_TYPE_NONE && container::is_dxbc(req.source)) {
-            // Say what is wrong with the container rather than "unknown input".
-            container::Container c;
-            if (container::parse_container(req.source, c, diags))
+    source.type = req.source_type;
+    parse_source_container(req, source);
+    if (source.type == DXSPV_SOURCE_TYPE_NONE) {
+        source.type = source.parsed ? detect_source_type(source.container) : detect_source_type(req.source);
+        if (source.type == DXSPV_SOURCE_TYPE_NONE && container::is_dxbc(req.source)) {
+            // Say what is wrong with the container rather than "unknown input"
+            // (parsed again to report what its parse found).
+            if ((source.parsed && source.quiet) || container::parse_container(req.source, source.container, diags))
                 diags.error(Code::api_no_shader_chunk, Location::none(),
                             "the container has no shader program chunk (SHDR, SHEX or DXIL)");
             return DXSPV_ERROR_INVALID_SHADER;
         }
-        if (source == DXSPV_SOURCE_TYPE_NONE) {
+        if (source.type == DXSPV_SOURCE_TYPE_NONE) {
             diags.error(Code::api_undetected_source, Location::none(),
                         "cannot tell what the input is (not a DXBC container with SHDR/SHEX/DXIL, "
                         "nor d3d-asm or dxil-ll text); give the source type");
             return DXSPV_ERROR_INVALID_SHADER;
         }
     }
-    if (!is_supported(source, req.target_type)) {
+    if (!is_supported(source.type, req.target_type)) {
         diags.error(Code::api_unsupported_target, Location::none(), "translating %s to %s is not implemented yet",
-                    dxspv_source_type_name(source), dxspv_target_type_name(req.target_type));
+                    dxspv_source_type_name(source.type), dxspv_target_type_name(req.target_type));
         return DXSPV_ERROR_NOT_IMPLEMENTED;
     }
-    if (req.verify_checksum && (source == DXSPV_SOURCE_TYPE_DXBC_TPF || source == DXSPV_SOURCE_TYPE_DXBC_DXIL))
-        warn_checksum_mismatch(req.source, diags);
+    bool dxbc_source = source.type == DXSPV_SOURCE_TYPE_DXBC_TPF || source.type == DXSPV_SOURCE_TYPE_DXBC_DXIL;
+    if (req.verify_checksum && dxbc_source && source.parsed)
+        warn_checksum_mismatch(source.container, diags);
     return DXSPV_OK;
 }
 
@@ -226,15 +243,20 @@ void warn_checksum_mismatch(std::span<const uint8_t> bytes, Diagnostics& diags)
 {
     container::Container c;
     Diagnostics parse_diags; // the source's reader reports a container that does not parse
-    if (container::parse_container(bytes, c, parse_diags)
-        && container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
+    if (container::parse_container(bytes, c, parse_diags))
+        warn_checksum_mismatch(c, diags);
+}
+
+void warn_checksum_mismatch(const container::Container& c, Diagnostics& diags)
+{
+    if (container::verify_checksum(c.bytes) == container::ChecksumStatus::mismatch)
         diags.warning(Code::api_checksum_mismatch, Location::offset(container::checksum_offset),
                       "the container checksum does not match its contents");
 }
 
 dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostics& diags)
 {
-    dxspv_source_type source = DXSPV_SOURCE_TYPE_NONE;
+    Source source;
     if (dxspv_result r = resolve_source(req, source, diags); r != DXSPV_OK)
         return r;
     return read_source(source, req, program, diags) ? DXSPV_OK : result_from_diagnostics(diags);
@@ -242,11 +264,11 @@ dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostic
 
 dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
 {
-    dxspv_source_type source = DXSPV_SOURCE_TYPE_NONE;
     if (is_dxil_module_target(req.target_type)) {
+        Source source;
         if (dxspv_result r = resolve_source(req, source, diags); r != DXSPV_OK)
             return r;
-        return translate_dxil(source, req, out, diags); // module → module (text or container)
+        return translate_dxil(source.type, req, out, diags); // module → module (text or container)
     }
     vsir::Program program;
     if (dxspv_result r = load_program(req, program, diags); r != DXSPV_OK)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "container/container.h"
 #include "dxspv/dxspv.h"
 #include "spirv/bindings.h"
 #include "vsir/ir.h"
@@ -37,11 +38,23 @@ bool is_supported(dxspv_source_type source, dxspv_target_type target);
 /// Guesses the source type from the bytes; DXSPV_SOURCE_TYPE_NONE if unknown.
 dxspv_source_type detect_source_type(std::span<const uint8_t> bytes);
 
+/// The source type of a parsed DXBC container, by its shader chunk;
+/// DXSPV_SOURCE_TYPE_NONE if it has none.
+dxspv_source_type detect_source_type(const container::Container& c);
+
+/// The input once its type is known. A DXBC container is parsed once, for
+/// detection, the checksum and the TPF reader.
+struct Source {
+    dxspv_source_type type = DXSPV_SOURCE_TYPE_NONE;
+    container::Container container;
+    bool parsed = false; ///< `container` holds the input
+    bool quiet = false;  ///< and parsing it reported nothing (else the reader parses again, to report it)
+};
 
 /// Detects the source type when needed (into `source`) and checks that the
 /// source/target pair is supported; with `verify_checksum`, checks a
 /// container's checksum (warn_checksum_mismatch).
-dxspv_result resolve_source(const Request& request, dxspv_source_type& source, Diagnostics& diags);
+dxspv_result resolve_source(const Request& request, Source& source, Diagnostics& diags);
 
 /// Detects the source type when needed, checks that the source/target pair
 /// is supported and runs the front end: the program as VSIR.
@@ -55,6 +68,9 @@ dxspv_result translate(const Request& request, std::vector<uint8_t>& out, Diagno
 /// stored checksum does not match its contents; says nothing of a container
 /// that does not parse (its reader reports that) or is unsigned (all zeros).
 void warn_checksum_mismatch(std::span<const uint8_t> bytes, Diagnostics& diags);
+
+/// warn_checksum_mismatch on a parsed container.
+void warn_checksum_mismatch(const container::Container& c, Diagnostics& diags);
 
 /// The result code matching the first error in `diags`.
 dxspv_result result_from_diagnostics(const Diagnostics& diags);
