@@ -25,48 +25,38 @@ struct RecycledArrays {
 
 thread_local RecycledArrays recycled;
 
-template <class T>
-void take(std::vector<T>& array, std::vector<T>& from)
+/// Calls `f(array, recycled array)` for each of a program's arrays.
+template <class F>
+void for_each_array(Program& p, RecycledArrays& r, F&& f)
 {
-    array.swap(from); // `from` is empty: recycled arrays are cleared
-}
-
-template <class T>
-void give(std::vector<T>& array, std::vector<T>& to)
-{
-    static_assert(std::is_trivially_destructible_v<T>); // clear() costs nothing
-    if (array.capacity() <= to.capacity() || array.capacity() * sizeof(T) > max_recycled_bytes)
-        return;
-    array.clear();
-    to.swap(array);
+    f(p.instructions, r.instructions);
+    f(p.dsts, r.dsts);
+    f(p.srcs, r.srcs);
+    f(p.decls, r.decls);
+    f(p.u32_pool, r.u32_pool);
+    f(p.inputs, r.signatures[0]);
+    f(p.outputs, r.signatures[1]);
+    f(p.patch_constants, r.signatures[2]);
 }
 
 } // namespace
 
 Program::Program()
 {
-    RecycledArrays& r = recycled;
-    take(instructions, r.instructions);
-    take(dsts, r.dsts);
-    take(srcs, r.srcs);
-    take(decls, r.decls);
-    take(u32_pool, r.u32_pool);
-    take(inputs, r.signatures[0]);
-    take(outputs, r.signatures[1]);
-    take(patch_constants, r.signatures[2]);
+    // The recycled arrays are empty: they were cleared when given back.
+    for_each_array(*this, recycled, [](auto& array, auto& from) { array.swap(from); });
 }
 
 Program::~Program()
 {
-    RecycledArrays& r = recycled;
-    give(instructions, r.instructions);
-    give(dsts, r.dsts);
-    give(srcs, r.srcs);
-    give(decls, r.decls);
-    give(u32_pool, r.u32_pool);
-    give(inputs, r.signatures[0]);
-    give(outputs, r.signatures[1]);
-    give(patch_constants, r.signatures[2]);
+    for_each_array(*this, recycled, [](auto& array, auto& to) {
+        using T = typename std::remove_reference_t<decltype(array)>::value_type;
+        static_assert(std::is_trivially_destructible_v<T>); // clear() costs nothing
+        if (array.capacity() <= to.capacity() || array.capacity() * sizeof(T) > max_recycled_bytes)
+            return;
+        array.clear();
+        to.swap(array);
+    });
 }
 
 } // namespace dxspv::vsir
