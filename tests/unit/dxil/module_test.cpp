@@ -388,6 +388,56 @@ TEST_CASE("module: METADATA_STRINGS blob, metadata kinds and instruction attachm
     CHECK(text.find("!0 = !{!\"hi\", !\"abc\"}\n") != std::string::npos);
 }
 
+namespace {
+
+/// A module whose METADATA blocks hold only the kinds given (id, name),
+/// one block per list.
+std::vector<uint8_t> module_with_kinds(std::vector<std::vector<std::pair<uint64_t, std::string>>> blocks)
+{
+    Parts p;
+    p.extra = [blocks](BitWriter& w) {
+        for (const auto& kinds : blocks) {
+            w.enter(metadata_block, 4);
+            for (const auto& [id, name] : kinds) {
+                auto record = chars(name.c_str());
+                record.insert(record.begin(), id);
+                w.record(6, record); // METADATA_KIND
+            }
+            w.end();
+        }
+    };
+    return build(p);
+}
+
+std::vector<std::string> kinds_of(const std::vector<uint8_t>& bytes)
+{
+    Diagnostics diags;
+    dxspv::dxil::Module m;
+    REQUIRE_MESSAGE(read(bytes, m, diags), diags.to_string());
+    CHECK(m.functions.size() == 1); // the blocks after the kinds were read
+    return {m.metadata_kinds.begin(), m.metadata_kinds.end()};
+}
+
+} // namespace
+
+TEST_CASE("module: a block of kinds like the last one read names the same kinds; another is decoded")
+{
+    // The thread keeps the last block of kinds only (KindBlockCache in
+    // metadata_reader.cpp); every reading must name what decoding names.
+    const std::vector<std::string> dx = {"dbg", "tbaa", "", "dx.precise"};
+    const std::vector<std::string> other = {"dbg", "range"};
+    const auto a = module_with_kinds({{{0, "dbg"}, {1, "tbaa"}, {3, "dx.precise"}}});
+    const auto b = module_with_kinds({{{0, "dbg"}, {1, "range"}}});
+    CHECK(kinds_of(a) == dx);
+    CHECK(kinds_of(a) == dx);
+    CHECK(kinds_of(b) == other);
+    CHECK(kinds_of(a) == dx);
+    // A second block of kinds renames kind 1 after the first (cached) one.
+    const auto two = module_with_kinds({{{0, "dbg"}, {1, "tbaa"}, {3, "dx.precise"}}, {{1, "x"}}});
+    CHECK(kinds_of(two) == std::vector<std::string>{"dbg", "x", "", "dx.precise"});
+    CHECK(kinds_of(two) == std::vector<std::string>{"dbg", "x", "", "dx.precise"});
+}
+
 TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")
 {
     SUBCASE("record too short")

@@ -115,6 +115,31 @@ BitstreamEntry BitstreamCursor::advance_slow()
     }
 }
 
+void BitstreamCursor::pop_scope()
+{
+    const Scope scope = scopes_.back();
+    scopes_.pop_back();
+    scope_abbrevs_.resize(scope.first_abbrev);
+    if (scopes_.empty()) {
+        abbrev_width_ = 2;
+        end_bit_ = bits_.size_bits();
+        current_first_abbrev_ = 0;
+    } else {
+        abbrev_width_ = scopes_.back().abbrev_width;
+        end_bit_ = scopes_.back().end_bit;
+        current_first_abbrev_ = scopes_.back().first_abbrev;
+    }
+}
+
+bool BitstreamCursor::leave_block()
+{
+    if (failed() || scopes_.empty())
+        return false;
+    bits_.seek(scopes_.back().end_bit);
+    pop_scope();
+    return check_in_block();
+}
+
 BitstreamEntry BitstreamCursor::advance_special(uint32_t id)
 {
     if (id == abbrev_end_block) {
@@ -127,21 +152,11 @@ BitstreamEntry BitstreamCursor::advance_special(uint32_t id)
             error(Code::bitstream_bad_block_length, "END_BLOCK does not match the block's declared length");
             return {};
         }
-        Scope scope = scopes_.back();
-        scopes_.pop_back();
-        scope_abbrevs_.resize(scope.first_abbrev);
-        if (scopes_.empty()) {
-            abbrev_width_ = 2;
-            end_bit_ = bits_.size_bits();
-            current_first_abbrev_ = 0;
-        } else {
-            abbrev_width_ = scopes_.back().abbrev_width;
-            end_bit_ = scopes_.back().end_bit;
-            current_first_abbrev_ = scopes_.back().first_abbrev;
-        }
+        const uint32_t block_id = scopes_.back().block_id;
+        pop_scope();
         if (!check_in_block())
             return {};
-        return {BitstreamEntry::Kind::end_block, scope.block_id};
+        return {BitstreamEntry::Kind::end_block, block_id};
     }
     if (id == abbrev_enter_subblock) {
         bool overflow = false;

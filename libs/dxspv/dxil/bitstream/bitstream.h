@@ -380,6 +380,21 @@ public:
     /// and not appended to `ops`.
     bool read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                      std::span<const uint8_t>* blob = nullptr);
+    /// The block just entered (enter_block), for a caller that may know its
+    /// decoding already: its contents from here to its end (enter_block
+    /// leaves the position at a word boundary; empty after a failure), and
+    /// its abbreviation id width.
+    std::span<const uint8_t> block_contents() const
+    {
+        if (failed() || (bits_.pos() & 7) != 0)
+            return {};
+        return {bits_.data() + bits_.pos() / 8, size_t((end_bit_ - bits_.pos()) / 8)};
+    }
+    unsigned abbrev_width() const { return abbrev_width_; }
+    /// Leaves the block just entered at its end, as its END_BLOCK would, without
+    /// reading its contents: for contents that decoded before up to an
+    /// END_BLOCK, which is then the block's end (advance_special checks it).
+    bool leave_block();
     /// Reads the BLOCKINFO block just entered (enter_block already done).
     /// A block of the same bytes as the last one read on this thread is
     /// not decoded again (see BlockInfoCache in bitstream.cpp).
@@ -411,6 +426,9 @@ private:
     };
     struct BlockInfoCache;
 
+    /// Closes the innermost block (its END_BLOCK read, or left), back to its
+    /// parent's abbreviation width and end.
+    void pop_scope();
     /// advance() after reading the id of END_BLOCK, ENTER_SUBBLOCK or
     /// DEFINE_ABBREV.
     [[gnu::noinline]] BitstreamEntry advance_special(uint32_t id);

@@ -1,6 +1,11 @@
 // Module reader: METADATA, METADATA_KIND and METADATA_ATTACHMENT blocks.
 #include "dxil/module/reader.h"
 
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
 namespace dxspv::dxil::detail {
 
 namespace {
@@ -10,7 +15,83 @@ enum : uint32_t {
     md_named_node = 10, md_attachment = 11, md_strings = 35
 };
 
+/// The last module-level block of METADATA_KIND records only that this
+/// thread decoded without an error, and the kinds it named. dxc writes the
+/// same block (LLVM's fixed kinds and DXIL's own) into every module, one
+/// character per VBR6 operand: decoding it took about 2 % of a DXIL
+/// translation. A block is taken from here only when its bytes and
+/// abbreviation id width are those kept (compared in full) and the module
+/// has no kinds yet: its unabbreviated records decode from nothing else, so
+/// decoding it again would name exactly these kinds, without an error.
+struct KindBlockCache {
+    /// Larger blocks are not kept: a thread holds no large copy of an input.
+    static constexpr size_t max_bytes = 4096;
+
+    unsigned abbrev_width = 0;  ///< 0 (no block has that width): nothing kept
+    std::vector<uint8_t> bytes; ///< the block's contents, after its length word
+    std::string names;          ///< the kinds' names in id order, each followed by a NUL
+    std::vector<uint32_t> ends; ///< per kind id: where its name ends in `names`
+
+    bool matches(std::span<const uint8_t> block, unsigned width) const
+    {
+        return width == abbrev_width && std::equal(block.begin(), block.end(), bytes.begin(), bytes.end());
+    }
+    void save(std::span<const uint8_t> block, unsigned width, std::span<const std::string_view> kinds)
+    {
+        abbrev_width = width;
+        bytes.assign(block.begin(), block.end());
+        names.clear();
+        ends.clear();
+        for (std::string_view name : kinds) {
+            names.append(name);
+            ends.push_back(uint32_t(names.size()));
+            names.push_back('\0');
+        }
+    }
+    /// The kinds, their names copied into the module's arena.
+    void restore(Module& m) const
+    {
+        char* copy = m.arena.alloc_array<char>(names.size());
+        std::memcpy(copy, names.data(), names.size());
+        m.metadata_kinds.resize(ends.size());
+        uint32_t begin = 0;
+        for (size_t id = 0; id < ends.size(); ++id) {
+            m.metadata_kinds[id] = {copy + begin, ends[id] - begin};
+            begin = ends[id] + 1;
+        }
+    }
+};
+
+KindBlockCache& kind_block_cache()
+{
+    thread_local KindBlockCache cache;
+    return cache;
+}
+
 } // namespace
+
+bool ModuleReader::read_module_metadata(uint32_t block_id)
+{
+    if (!cursor_.enter_block(block_id))
+        return false;
+    const std::span<const uint8_t> block = cursor_.block_contents();
+    const unsigned width = cursor_.abbrev_width();
+    // Kinds read before would be overwritten, and a module with all the
+    // metadata it may hold fails on any record, kinds too.
+    const bool cacheable = m_.metadata_kinds.empty() && m_.metadata.size() < max_count && !block.empty() &&
+                           block.size() <= KindBlockCache::max_bytes;
+    KindBlockCache& cache = kind_block_cache();
+    if (cacheable && cache.matches(block, width)) {
+        cache.restore(m_);
+        return cursor_.leave_block();
+    }
+    bool kinds_only = true;
+    if (!read_metadata_block(false, &kinds_only))
+        return false;
+    if (cacheable && kinds_only && !m_.metadata_kinds.empty())
+        cache.save(block, width, m_.metadata_kinds);
+    return true;
+}
 
 bool ModuleReader::resolve_metadata(uint64_t id, MetadataId& out)
 {
@@ -69,10 +150,11 @@ bool ModuleReader::read_metadata_strings()
     return true;
 }
 
-bool ModuleReader::read_metadata_block(bool local)
+bool ModuleReader::read_metadata_block(bool local, bool* kinds_only)
 {
     std::string_view pending_name;
     bool have_name = false;
+    bool only_kinds = true;
     for (;;) {
         BitstreamEntry e = cursor_.advance();
         if (e.kind == BitstreamEntry::Kind::error)
@@ -80,6 +162,7 @@ bool ModuleReader::read_metadata_block(bool local)
         if (e.kind == BitstreamEntry::Kind::end_block)
             break;
         if (e.kind == BitstreamEntry::Kind::subblock) {
+            only_kinds = false;
             if (!cursor_.skip_block())
                 return false;
             continue;
@@ -87,6 +170,7 @@ bool ModuleReader::read_metadata_block(bool local)
         uint32_t code = 0;
         if (!cursor_.read_record(e.id, code, ops_, &blob_))
             return false;
+        only_kinds &= e.id == abbrev_unabbrev_record && code == md_kind;
         if (m_.metadata.size() >= max_count)
             return fail(Code::dxil_too_large, "too much metadata");
         size_t before = m_.metadata.size();
@@ -151,6 +235,8 @@ bool ModuleReader::read_metadata_block(bool local)
             for (size_t i = before; i < m_.metadata.size(); ++i)
                 metadata_map_.push_back(uint32_t(i));
     }
+    if (kinds_only)
+        *kinds_only = only_kinds;
     return true;
 }
 

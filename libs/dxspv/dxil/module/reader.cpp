@@ -265,10 +265,10 @@ bool ModuleReader::read_module_block()
             case block_paramattr_group: ok = cursor_.enter_block(e.id) && read_paramattr_group_block(); break;
             case block_constants: ok = cursor_.enter_block(e.id) && read_constants_block(false); break;
             case block_metadata:
-                ok = cursor_.enter_block(e.id) && read_metadata_block(false);
+                ok = read_module_metadata(e.id);
                 module_metadata_count_ = uint32_t(m_.metadata.size());
                 break;
-            case block_metadata_kind: ok = cursor_.enter_block(e.id) && read_metadata_block(false); break;
+            case block_metadata_kind: ok = read_module_metadata(e.id); break;
             case block_value_symtab: ok = cursor_.enter_block(e.id) && read_value_symtab(false); break;
             case block_function: ok = cursor_.enter_block(e.id) && read_function_block(); break;
             default: ok = skip_or_fail(e.id); break;

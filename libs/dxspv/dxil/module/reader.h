@@ -68,8 +68,14 @@ private:
     bool check_constant_depth(bool local);
     static constexpr unsigned max_constant_depth = 64;
 
-    // metadata.cpp (module reader part)
-    bool read_metadata_block(bool local);
+    // metadata_reader.cpp
+    /// A METADATA or METADATA_KIND block of the module, from its
+    /// ENTER_SUBBLOCK on; a block of kinds only, of the same bytes as the
+    /// last one on this thread, is not decoded again (KindBlockCache).
+    bool read_module_metadata(uint32_t block_id);
+    /// A block entered; `kinds_only`, when given, is cleared unless every
+    /// entry is an unabbreviated METADATA_KIND record.
+    bool read_metadata_block(bool local, bool* kinds_only = nullptr);
     bool read_metadata_kind(uint32_t code);
     bool read_metadata_strings();
     bool read_attachment_block();
