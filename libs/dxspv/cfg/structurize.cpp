@@ -61,6 +61,34 @@ bool check_prologue(const vsir::Program& program, const Region& region, Diagnost
     return true;
 }
 
+/// Whether the region's blocks are one block that ends in `ret` (a label
+/// the general path would accept, then no label, branch, switch or other
+/// ret): the code of most shaders without control flow. The general path
+/// turns such a block into its code without the label, then `ret` (a tree
+/// of the block and a return, nothing to simplify, depth 0); this is that
+/// result without the graph, dominators and tree.
+bool single_block(const vsir::Program& program, const Region& region)
+{
+    const std::vector<vsir::Instruction>& code = program.instructions;
+    if (region.end - region.blocks < 2 || code[region.end - 1].opcode != vsir::Opcode::ret)
+        return false;
+    const vsir::Instruction& label = code[region.blocks];
+    const vsir::Instruction& ret = code[region.end - 1];
+    if (label.src_count != 1 || uint64_t(label.src_first) + 1 > program.srcs.size() ||
+        uint64_t(ret.src_first) + ret.src_count > program.srcs.size())
+        return false;
+    const vsir::Register& id = program.src(label, 0).reg;
+    if (id.index_count < 1 || id.idx[0].offset >= program.label_count)
+        return false;
+    for (uint32_t i = region.blocks + 1; i + 1 < region.end; ++i) {
+        const vsir::Opcode op = code[i].opcode;
+        if (op == vsir::Opcode::label || op == vsir::Opcode::branch || op == vsir::Opcode::switch_monolithic ||
+            op == vsir::Opcode::ret)
+            return false;
+    }
+    return true;
+}
+
 /// Structurizes one region's blocks into `out`; true when it used the
 /// jump-target register.
 bool structurize_region(vsir::Program& program, const Region& region, ScratchVector<uint32_t>& label_map,
@@ -145,9 +173,17 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
             return false;
         out.insert(out.end(), program.instructions.begin() + region.first,
             program.instructions.begin() + region.blocks);
-        if (region.has_blocks() &&
-            !structurize_region(program, region, label_map, jump_reg, out, used, stats, diags))
+        if (!region.has_blocks())
+            continue;
+        if (single_block(program, region)) {
+            out.insert(out.end(), program.instructions.begin() + region.blocks + 1,
+                program.instructions.begin() + region.end - 1);
+            out.emplace_back().opcode = vsir::Opcode::ret;
+            ++stats.regions;
+            ++stats.blocks;
+        } else if (!structurize_region(program, region, label_map, jump_reg, out, used, stats, diags)) {
             return false;
+        }
     }
     program.instructions = std::move(out);
     program.control_flow = vsir::ControlFlow::structured;

@@ -64,6 +64,32 @@ ret
 )");
 }
 
+TEST_CASE("structurize: one block ending in ret is its code and ret; an unreachable block after it goes")
+{
+    // The first takes the one-block shortcut (structurize.cpp), the second
+    // the general path: both give what a tree of the block and a return
+    // gives, and count the same.
+    Result one = structurized(R"(
+0: ret
+)");
+    CHECK(one.text == R"(
+mov r0.x, l(0)
+ret
+)");
+    CHECK(one.stats.regions == 1);
+    CHECK(one.stats.blocks == 1);
+    CHECK(one.stats.max_depth == 0);
+    Result two = structurized(R"(
+0: ret
+1: ret
+)");
+    CHECK(two.text == one.text);
+    CHECK(two.stats.regions == 1);
+    CHECK(two.stats.blocks == 1);
+    CHECK(two.stats.unreachable_blocks == 1);
+    CHECK(two.stats.max_depth == 0);
+}
+
 TEST_CASE("structurize: if without else, early return")
 {
     CHECK(structurized("0: br 1 2\n1: jmp 2\n2: ret\n").text == R"(
