@@ -48,7 +48,8 @@ NumberedName::NumberedName(std::string_view prefix, uint64_t n, std::string_view
 }
 
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)
-    : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env))
+    : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env)),
+      dst_pool_size_(program.dsts.size()), src_pool_size_(program.srcs.size())
 {
     using vsir::Opcode;
     int depth = 0;
@@ -222,8 +223,8 @@ bool Emitter::check_operand_counts(const vsir::Instruction& ins)
             ins.dst_count, ins.src_count, info.dst_count, info.src_count);
         return false;
     }
-    if (size_t(ins.dst_first) + ins.dst_count > prog_.dsts.size()
-        || size_t(ins.src_first) + ins.src_count > prog_.srcs.size()) {
+    if (size_t(ins.dst_first) + ins.dst_count > dst_pool_size_
+        || size_t(ins.src_first) + ins.src_count > src_pool_size_) {
         error(Code::spirv_invalid_operand, "operands outside the parameter pools");
         return false;
     }

@@ -630,6 +630,10 @@ public:
     ScratchVector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
 
 private:
+    // prog_.dsts.size() and prog_.srcs.size(), which check_operand_counts
+    // compares every instruction's operands with (no division each time).
+    size_t dst_pool_size_ = 0, src_pool_size_ = 0;
+
     void scan_operands();
     void begin_module();
     bool finish_module(std::vector<uint32_t>& words);
