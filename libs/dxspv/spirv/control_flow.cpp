@@ -276,15 +276,16 @@ Function* Emitter::subroutine(uint32_t id)
         error(Code::spirv_invalid_operand, "label %u outside the program's labels", id);
         return nullptr;
     }
-    if (subroutines_.size() <= id)
-        subroutines_.resize(id + 1);
-    if (!subroutines_[id]) {
+    ScratchVector<Function*>& subroutines = rare().subroutines;
+    if (subroutines.size() <= id)
+        subroutines.resize(id + 1);
+    if (!subroutines[id]) {
         Block* here = b_.getBuildPoint();
         Block* entry = nullptr;
-        subroutines_[id] = b_.makeFunctionEntry(b_.makeVoidType(), NumberedName("l", id).c_str(), &entry);
+        subroutines[id] = b_.makeFunctionEntry(b_.makeVoidType(), NumberedName("l", id).c_str(), &entry);
         b_.setBuildPoint(here);
     }
-    return subroutines_[id];
+    return subroutines[id];
 }
 
 /// call / callc: an OpFunctionCall of the label's function. The registers
@@ -313,8 +314,10 @@ bool Emitter::emit_call(const vsir::Instruction& ins)
 /// Every called subroutine must have its label in the program.
 bool Emitter::check_subroutines()
 {
-    for (uint32_t id = 0; id < subroutines_.size(); ++id) {
-        if (subroutines_[id] && !subroutine_defined(id)) {
+    if (!rare_)
+        return true; // no call and no label
+    for (uint32_t id = 0; id < rare_->subroutines.size(); ++id) {
+        if (rare_->subroutines[id] && !subroutine_defined(id)) {
             error(Code::spirv_invalid_control_flow, "call to label l%u, which the program does not define", id);
             return false;
         }
@@ -324,7 +327,7 @@ bool Emitter::check_subroutines()
 
 bool Emitter::subroutine_defined(uint32_t id) const
 {
-    return id < defined_subroutines_.size() && defined_subroutines_[id];
+    return rare_ && id < rare_->defined_subroutines.size() && rare_->defined_subroutines[id];
 }
 
 bool Emitter::begin_subroutine(const vsir::Instruction& ins)
@@ -345,8 +348,9 @@ bool Emitter::begin_subroutine(const vsir::Instruction& ins)
         b_.makeReturn();
     b_.leaveFunction();
     b_.setBuildPoint(fn->getEntryBlock());
-    defined_subroutines_.resize(subroutines_.size());
-    defined_subroutines_[label.idx[0].offset] = true;
+    RareState& rare_state = rare();
+    rare_state.defined_subroutines.resize(rare_state.subroutines.size());
+    rare_state.defined_subroutines[label.idx[0].offset] = true;
     return true;
 }
 

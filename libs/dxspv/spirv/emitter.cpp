@@ -85,6 +85,14 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
     b_.reserve(program.instructions.size());
 }
 
+Emitter::RareState& Emitter::make_rare()
+{
+    RareState& rare_state = rare_.emplace();
+    rare_state.patch.patch = true;
+    rare_state.patch.output = prog_.model.stage == ShaderStage::hull;
+    return rare_state;
+}
+
 /// One walk over the operand pools for what the set-up before emission
 /// asks of every operand: the files addressed relatively (file_indexed),
 /// the inputs read by number (inputs_read_), and temp_kinds_: the component
@@ -419,7 +427,7 @@ spv::Id Emitter::make_constant(Kind kind, uint64_t bits)
         bits = uint32_t(bits);
     // One map for the 32-bit and narrower kinds (the kind above the bits):
     // a translation fills a few of them.
-    spv::Id& c = width == 64 ? wide_consts_[kind == Kind::f64 ? 0 : kind == Kind::i64 ? 1 : 2][bits]
+    spv::Id& c = width == 64 ? rare().wide_consts[kind == Kind::f64 ? 0 : kind == Kind::i64 ? 1 : 2][bits]
                              : narrow_consts_[uint64_t(kind) << 32 | bits];
     if (!c)
         c = b_.make_scalar_constant(type(kind), bits, width == 64);
@@ -469,14 +477,14 @@ spv::Id Emitter::composite_constant(Kind kind, const spv::Id* parts, uint32_t co
     CompositeKey key{type(kind, count), {}};
     std::copy_n(parts, std::min(count, 4u), key.parts.begin());
     // The few composites of most programs are searched in turn: no hash map
-    // to set up. Past them, composite_index_ finds each by its key's hash.
+    // to set up. Past them, rare().composite_index finds each by its key's hash.
     constexpr uint32_t searched = 8;
     if (composite_consts_.size() < searched) {
         for (const CompositeConstant& c : composite_consts_)
             if (c.key == key)
                 return c.id;
     } else {
-        for (uint32_t k = composite_index_.find(composite_hash(key)); k; k = composite_consts_[k - 1].next)
+        for (uint32_t k = rare().composite_index.find(composite_hash(key)); k; k = composite_consts_[k - 1].next)
             if (composite_consts_[k - 1].key == key)
                 return composite_consts_[k - 1].id;
     }
@@ -500,7 +508,7 @@ uint64_t Emitter::composite_hash(const CompositeKey& key)
 /// Adds composite_consts_[k] to the front of its hash's chain.
 void Emitter::index_composite(uint32_t k)
 {
-    uint32_t& last = composite_index_[composite_hash(composite_consts_[k].key)];
+    uint32_t& last = rare().composite_index[composite_hash(composite_consts_[k].key)];
     composite_consts_[k].next = last;
     last = k + 1;
 }

@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -535,7 +536,6 @@ public:
 
     std::array<std::array<spv::Id, 5>, size_t(Kind::count)> types_{};
     U64Map narrow_consts_;                  ///< kind << 32 | bits (kinds up to 32 bits)
-    U64Map wide_consts_[3]; ///< the bits of 64-bit constants: f64, i64, u64 (few maps: each is set up and freed)
     struct CompositeKey {
         spv::Id type;
         std::array<spv::Id, 4> parts;
@@ -547,7 +547,6 @@ public:
         uint32_t next; ///< 1 + the index of another one whose key has the same hash, or 0
     };
     ScratchVector<CompositeConstant> composite_consts_;
-    U64Map composite_index_; ///< a hash of a key -> 1 + the index of the last composite with it (once there are many)
     static uint64_t composite_hash(const CompositeKey& key);
     void index_composite(uint32_t k);
 
@@ -561,7 +560,6 @@ public:
         spv::StorageClass storage = spv::StorageClassFunction;
     };
     ScratchVector<IndexableTemp> indexable_temps_; ///< x#
-    ScratchVector<IndexableTemp> hull_decl_indexable_temps_; ///< declared in hs_decls: Private, seen by every phase
     spv::Id icb_ = NoResult;          ///< Private array of uvec4
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_{};
 
@@ -570,7 +568,7 @@ public:
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
     spv::Id buffer_block64_ = NoResult; ///< block { ulong data[]; } (64-bit atomics)
 
-    IoSet in_, out_, patch_;
+    IoSet in_, out_;
     spv::Id helper_invocation_ = NoResult, view_index_ = NoResult;
     spv::Id tess_coord_ = NoResult, tess_coord_builtin_ = NoResult;
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
@@ -590,29 +588,42 @@ public:
         uint32_t instances = 1;
     };
     HullPhase hull_phase_ = HullPhase::none;
-    ScratchVector<HullPhaseFunction> hull_phases_;
     spv::Id hull_invocation_ = NoResult; ///< InvocationId input
     spv::Id hull_vocp_ = NoResult;       ///< Private copy of all control-point outputs
     uint32_t tess_domain_ = 0, tess_partitioning_ = 0, tess_output_primitive_ = 0;
 
     spv::Id counter_block_ = NoResult; ///< block { uint counter; }
-    ScratchVector<uint8_t> uav_usage_;        ///< per UAV range id: uav_use_* bits
-    bool uav_usage_scanned_ = false;
     ScratchVector<int32_t> cb_float_reads_; ///< per cb range id: float reads less other reads (scan_cb_reads)
-    ScratchVector<uint8_t> tgsm_wide_;        ///< per g# register: 1 when 64-bit atomics use it
-    bool tgsm_wide_scanned_ = false;
 
     spv::Id push_block_var_ = NoResult;
     spv::Id sample_positions_ = NoResult; ///< samplepos table
     spv::Id rasterizer_sample_count_ = NoResult; ///< OpSpecConstant (spec_id_rasterizer_sample_count)
-    spv::Id sparse_types_[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
     struct PushMember {
         uint32_t range_id = 0, member = 0, vec4s = 0;
     };
-    ScratchVector<PushMember> push_members_; ///< constant buffers in the push-constant block
 
-    ScratchVector<Function*> subroutines_; ///< by label id
-    ScratchVector<bool> defined_subroutines_;
+    /// The state of what most programs do not use (patch constants, hull
+    /// phases, subroutines, 64-bit constants, UAV and TGSM usage scans,
+    /// sparse feedback, push constants), made on first use (rare()): the
+    /// Emitter of a common program constructs and destroys none of it.
+    struct RareState {
+        IoSet patch; ///< patch constants (hull and domain shaders)
+        ScratchVector<IndexableTemp> hull_decl_indexable_temps; ///< declared in hs_decls: Private, seen by every phase
+        ScratchVector<HullPhaseFunction> hull_phases;
+        ScratchVector<Function*> subroutines; ///< by label id
+        ScratchVector<bool> defined_subroutines;
+        U64Map wide_consts[3]; ///< the bits of 64-bit constants: f64, i64, u64
+        U64Map composite_index; ///< a hash of a key -> 1 + the index of the last composite with it (once there are many)
+        ScratchVector<uint8_t> uav_usage; ///< per UAV range id: uav_use_* bits
+        bool uav_usage_scanned = false;
+        ScratchVector<uint8_t> tgsm_wide; ///< per g# register: 1 when 64-bit atomics use it
+        bool tgsm_wide_scanned = false;
+        spv::Id sparse_types[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
+        ScratchVector<PushMember> push_members; ///< constant buffers in the push-constant block
+    };
+    std::optional<RareState> rare_;
+    RareState& rare() { return rare_ ? *rare_ : make_rare(); }
+    [[gnu::noinline]] RareState& make_rare();
 
     // What the constructor's one walk over the program found, so that the
     // steps before emission need not walk it again.

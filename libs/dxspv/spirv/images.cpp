@@ -148,8 +148,10 @@ void Emitter::declare_image(const vsir::Instruction& ins, const vsir::Declaratio
 /// uav_use_counter (imm_atomic_alloc / consume). One walk, on first use.
 uint8_t Emitter::uav_usage(uint32_t id)
 {
-    if (!uav_usage_scanned_) {
-        uav_usage_scanned_ = true;
+    RareState& rare_state = rare();
+    ScratchVector<uint8_t>& usage = rare_state.uav_usage;
+    if (!rare_state.uav_usage_scanned) {
+        rare_state.uav_usage_scanned = true;
         for (const vsir::Instruction& ins : prog_.instructions) {
             if (ins.opcode < vsir::Opcode::atomic_and || ins.opcode > vsir::Opcode::imm_atomic_umin)
                 continue;
@@ -162,12 +164,12 @@ uint8_t Emitter::uav_usage(uint32_t id)
                 reg = &prog_.dst(ins, d).reg;
             if (!reg || reg->file != vsir::RegisterFile::uav || reg->index_count < 1 || reg->idx[0].offset >= 65536)
                 continue;
-            if (uav_usage_.size() <= reg->idx[0].offset)
-                uav_usage_.resize(reg->idx[0].offset + 1);
-            uav_usage_[reg->idx[0].offset] |= counter ? uav_use_counter : uav_use_atomic;
+            if (usage.size() <= reg->idx[0].offset)
+                usage.resize(reg->idx[0].offset + 1);
+            usage[reg->idx[0].offset] |= counter ? uav_use_counter : uav_use_atomic;
         }
     }
-    return id < uav_usage_.size() ? uav_usage_[id] : 0;
+    return id < usage.size() ? usage[id] : 0;
 }
 
 spv::Id Emitter::load_descriptor(const Descriptor& desc, const vsir::Register& reg, spv::Id element_type)
@@ -437,7 +439,7 @@ void Emitter::store_residency_status(const vsir::DstParam& dst, spv::Id resident
 spv::Id Emitter::sparse_result_type(Kind kind, uint32_t count)
 {
     b_.addCapability(spv::CapabilitySparseResidency);
-    spv::Id& t = sparse_types_[size_t(kind)][count == 4];
+    spv::Id& t = rare().sparse_types[size_t(kind)][count == 4];
     if (!t)
         t = b_.makeStructType({type(Kind::u32), type(kind, count)}, "sparse_texel");
     return t;

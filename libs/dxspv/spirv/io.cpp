@@ -279,8 +279,7 @@ void Emitter::scan_io()
 {
     using vsir::Opcode;
     using vsir::RegisterFile;
-    out_.output = patch_.patch = true;
-    patch_.output = prog_.model.stage == ShaderStage::hull;
+    out_.output = true;
     bool hull_patch_phase = false;
     for (uint32_t i : declared_) {
         const vsir::Instruction& ins = prog_.instructions[i];
@@ -309,8 +308,8 @@ void Emitter::scan_io()
         switch (d.reg.file) {
         case RegisterFile::input:
         case RegisterFile::input_control_point: set = &in_; break;
-        case RegisterFile::output: set = hull_patch_phase ? &patch_ : &out_; break;
-        case RegisterFile::patch_constant: set = &patch_; break;
+        case RegisterFile::output: set = hull_patch_phase ? &rare().patch : &out_; break;
+        case RegisterFile::patch_constant: set = &rare().patch; break;
         case RegisterFile::tess_coord: declare_tess_coord(); continue;
         case RegisterFile::output_control_point: continue; // hull shaders read them back (tessellation.cpp)
         default:
@@ -355,10 +354,11 @@ void Emitter::scan_io()
             }
     create_io_vars(in_);
     create_io_vars(out_);
-    create_io_vars(patch_);
+    if (rare_ || !prog_.patch_constants.empty()) // else no patch constant: nothing to create
+        create_io_vars(rare().patch);
 }
 
-/// The signature of `set` (in_, out_ or patch_).
+/// The signature of `set` (in_, out_ or rare().patch).
 std::span<const SignatureElement> Emitter::signature_of(const IoSet& set) const
 {
     return &set == &in_ ? prog_.inputs : &set == &out_ ? prog_.outputs : prog_.patch_constants;
@@ -785,10 +785,10 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
     uint32_t vertices = 0;
     switch (reg.file) {
     case RegisterFile::output:
-        set = hull_phase_ >= HullPhase::fork ? &patch_ : &out_;
+        set = hull_phase_ >= HullPhase::fork ? &rare().patch : &out_;
         break;
     case RegisterFile::patch_constant:
-        set = &patch_;
+        set = &rare().patch;
         break;
     case RegisterFile::output_control_point:
         array = hull_vocp_array();
@@ -1049,7 +1049,8 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
 void Emitter::copy_all_inputs()
 {
     copy_inputs(in_);
-    copy_inputs(patch_);
+    if (rare_) // else no patch constant
+        copy_inputs(rare_->patch);
     copy_system_values(false);
 }
 

@@ -101,8 +101,10 @@ spv::Id Emitter::add_words(spv::Id word_index, uint32_t words)
 
 bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
 {
-    if (!tgsm_wide_scanned_) {
-        tgsm_wide_scanned_ = true;
+    RareState& rare_state = rare();
+    ScratchVector<uint8_t>& wide = rare_state.tgsm_wide;
+    if (!rare_state.tgsm_wide_scanned) {
+        rare_state.tgsm_wide_scanned = true;
         for (const vsir::Instruction& ins : prog_.instructions) {
             if (!is_atomic(ins.opcode) || ins.opcode == vsir::Opcode::imm_atomic_alloc
                 || ins.opcode == vsir::Opcode::imm_atomic_consume || ins.src_count < 2)
@@ -114,12 +116,12 @@ bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
             if (reg.file != vsir::RegisterFile::groupshared || reg.index_count < 1 || reg.idx[0].offset >= 65536
                 || bit_width(kind_or_u32(prog_.src(ins, 1).reg.type)) != 64)
                 continue;
-            if (tgsm_wide_.size() <= reg.idx[0].offset)
-                tgsm_wide_.resize(reg.idx[0].offset + 1);
-            tgsm_wide_[reg.idx[0].offset] = 1;
+            if (wide.size() <= reg.idx[0].offset)
+                wide.resize(reg.idx[0].offset + 1);
+            wide[reg.idx[0].offset] = 1;
         }
     }
-    return id < tgsm_wide_.size() && tgsm_wide_[id];
+    return id < wide.size() && wide[id];
 }
 
 /// The ulong holding uint word `word_index` of a ulong[] group-shared array.

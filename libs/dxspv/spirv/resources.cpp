@@ -234,7 +234,7 @@ void Emitter::prepare_push_constants()
     for (uint32_t i = 0; i < members.size(); ++i) {
         b_.addMemberName(block, i, NumberedName("cb", members[i].range_id).c_str());
         b_.addMemberDecoration(block, i, spv::DecorationOffset, int(members[i].offset));
-        push_members_.push_back({members[i].range_id, i, members[i].size});
+        rare().push_members.push_back({members[i].range_id, i, members[i].size});
     }
     b_.addDecoration(block, spv::DecorationBlock);
     push_block_var_ = b_.createVariable(spv::StorageClassPushConstant, block, "push_constants");
@@ -254,7 +254,7 @@ bool Emitter::declare_push_constant_buffer(Descriptor& desc, const vsir::Instruc
         return true;
     }
     uint32_t range_id = prog_.dst(ins, 0).reg.idx[0].offset;
-    for (const PushMember& m : push_members_) {
+    for (const PushMember& m : rare().push_members) {
         if (m.range_id == range_id) {
             desc.var = push_block_var_;
             desc.push_member = m.member;

@@ -39,13 +39,15 @@ bool Emitter::emit_tessellation_declaration(const vsir::Instruction& ins, const 
         tess_output_primitive_ = decl.value;
         return true;
     case Opcode::dcl_hs_fork_phase_instance_count:
-    case Opcode::dcl_hs_join_phase_instance_count:
-        if (hull_phases_.empty() || decl.count == 0 || decl.count > 4096) {
+    case Opcode::dcl_hs_join_phase_instance_count: {
+        ScratchVector<HullPhaseFunction>& phases = rare().hull_phases;
+        if (phases.empty() || decl.count == 0 || decl.count > 4096) {
             error(Code::spirv_invalid_operand, "phase instance count %u outside a fork or join phase", decl.count);
             return true;
         }
-        hull_phases_.back().instances = decl.count;
+        phases.back().instances = decl.count;
         return true;
+    }
     default:
         return false;
     }
@@ -79,12 +81,13 @@ bool Emitter::emit_phase(const vsir::Instruction& ins)
     Block* entry = nullptr;
     phase.function = b_.makeFunctionEntry(b_.makeVoidType(), name, &entry);
     main_ = phase.function;
-    hull_phases_.push_back(phase);
+    RareState& rare_state = rare();
+    rare_state.hull_phases.push_back(phase);
     if (hull_phase_ == HullPhase::decls)
-        hull_decl_indexable_temps_ = indexable_temps_;
+        rare_state.hull_decl_indexable_temps = indexable_temps_;
     hull_phase_ = phase.phase;
     temps_.clear();
-    indexable_temps_ = hull_decl_indexable_temps_;
+    indexable_temps_ = rare_state.hull_decl_indexable_temps;
     declare_temps(prog_.temp_count);
     return true;
 }
@@ -161,7 +164,8 @@ void Emitter::finish_hull_entry()
     spv::Id invocation = bitcast(b_.createLoad(hull_invocation_id()), type(Kind::u32));
     const HullPhaseFunction* cp_phase = nullptr;
     bool patch_phases = false;
-    for (const HullPhaseFunction& p : hull_phases_) {
+    const ScratchVector<HullPhaseFunction>& phases = rare().hull_phases;
+    for (const HullPhaseFunction& p : phases) {
         if (p.phase == HullPhase::control_point)
             cp_phase = &p;
         else
@@ -196,7 +200,7 @@ void Emitter::finish_hull_entry()
                 }
             }
         }
-        for (const HullPhaseFunction& p : hull_phases_) {
+        for (const HullPhaseFunction& p : phases) {
             if (p.phase == HullPhase::control_point)
                 continue;
             spv::Id instance_var = system_scalars_[size_t(p.phase == HullPhase::fork
@@ -207,7 +211,7 @@ void Emitter::finish_hull_entry()
                 b_.createFunctionCall(p.function, {});
             }
         }
-        copy_outputs(patch_, NoResult);
+        copy_outputs(rare().patch, NoResult);
         branch.makeEndIf();
     }
     b_.makeReturn();
