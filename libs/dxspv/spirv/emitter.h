@@ -561,7 +561,11 @@ public:
     };
     ScratchVector<IndexableTemp> indexable_temps_; ///< x#
     spv::Id icb_ = NoResult;          ///< Private array of uvec4
-    std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_{};
+    // builtins_, system_scalars_ and system_builtins_ hold an id only
+    // where builtin_files_ or system_files_ has the file's bit: they are
+    // not zeroed, so the Emitter's construction does not write them.
+    std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_; ///< compute and wave builtin inputs
+    uint64_t builtin_files_ = 0; ///< bit f: builtins_[f] is set
 
     ScratchVector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
     spv::Id runtime_uint_array_ = NoResult;
@@ -571,9 +575,14 @@ public:
     IoSet in_, out_;
     spv::Id helper_invocation_ = NoResult, view_index_ = NoResult;
     spv::Id tess_coord_ = NoResult, tess_coord_builtin_ = NoResult;
-    std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_{}; ///< Private uint per scalar register
-    std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_{};
+    std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_scalars_; ///< Private uint per scalar register
+    std::array<spv::Id, size_t(vsir::RegisterFile::count)> system_builtins_;
     uint64_t system_files_ = 0; ///< bit f: system_builtins_[f] and system_scalars_[f] are set
+    /// The Private uint of scalar register file `file`, if it was declared.
+    spv::Id system_scalar(vsir::RegisterFile file) const
+    {
+        return (system_files_ >> size_t(file)) & 1 ? system_scalars_[size_t(file)] : NoResult;
+    }
     uint64_t indexed_files_ = 0; ///< bit f: an operand of file f has a relative index (file_indexed)
     uint64_t inputs_read_ = 0;   ///< bit r: a source names v`r` (r < 64) without a relative index
     static_assert(size_t(vsir::RegisterFile::count) <= 64);

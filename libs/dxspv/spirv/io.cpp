@@ -380,8 +380,7 @@ void Emitter::declare_tess_coord()
 
 void Emitter::declare_system_scalar(vsir::RegisterFile file)
 {
-    spv::Id& var = system_scalars_[size_t(file)];
-    if (var)
+    if (system_scalar(file))
         return;
     using vsir::RegisterFile;
     ShaderStage stage = prog_.model.stage;
@@ -446,8 +445,9 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
     }
     system_builtins_[size_t(file)] = builtin;
     system_files_ |= uint64_t(1) << size_t(file);
-    var = b_.createVariable(spv::StorageClassPrivate, type(Kind::u32),
+    spv::Id var = b_.createVariable(spv::StorageClassPrivate, type(Kind::u32),
         vsir::register_prefix(file), b_.makeNullConstant(type(Kind::u32)));
+    system_scalars_[size_t(file)] = var;
     add_interface(var);
 }
 
@@ -770,7 +770,7 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
 {
     using vsir::RegisterFile;
     if (is_scalar_system_file(reg.file)) {
-        spv::Id var = system_scalars_[size_t(reg.file)];
+        spv::Id var = system_scalar(reg.file);
         if (!var)
             error(Code::spirv_undeclared_register, "'%s' is not declared", vsir::register_prefix(reg.file));
         return {var, uint8_t(var ? 1 : 0)};

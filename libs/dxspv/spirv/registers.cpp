@@ -144,7 +144,7 @@ static spv::BuiltIn builtin_of(vsir::RegisterFile file)
 spv::Id Emitter::builtin_variable(vsir::RegisterFile file)
 {
     spv::Id& var = builtins_[size_t(file)];
-    if (var)
+    if ((builtin_files_ >> size_t(file)) & 1)
         return var;
     bool wave = file == vsir::RegisterFile::wave_index || file == vsir::RegisterFile::wave_count;
     if (wave) {
@@ -157,6 +157,7 @@ spv::Id Emitter::builtin_variable(vsir::RegisterFile file)
     var = b_.createVariable(spv::StorageClassInput, type(Kind::u32, size),
         vsir::register_prefix(file));
     b_.addDecoration(var, spv::DecorationBuiltIn, int(builtin_of(file)));
+    builtin_files_ |= uint64_t(1) << size_t(file);
     add_interface(var);
     return var;
 }

@@ -203,8 +203,8 @@ void Emitter::finish_hull_entry()
         for (const HullPhaseFunction& p : phases) {
             if (p.phase == HullPhase::control_point)
                 continue;
-            spv::Id instance_var = system_scalars_[size_t(p.phase == HullPhase::fork
-                    ? vsir::RegisterFile::fork_instance_id : vsir::RegisterFile::join_instance_id)];
+            spv::Id instance_var = system_scalar(p.phase == HullPhase::fork
+                    ? vsir::RegisterFile::fork_instance_id : vsir::RegisterFile::join_instance_id);
             for (uint32_t i = 0; i < p.instances; ++i) {
                 if (instance_var)
                     b_.createStore(constant_u32(i), instance_var);
