@@ -41,10 +41,14 @@ void for_each_array(Program& p, RecycledArrays& r, F&& f)
 
 } // namespace
 
+// The arrays are moved in (the recycled ones are empty: they were cleared
+// when given back), not default-constructed and then swapped.
 Program::Program()
+    : instructions(std::move(recycled.instructions)), dsts(std::move(recycled.dsts)), srcs(std::move(recycled.srcs)),
+      decls(std::move(recycled.decls)), u32_pool(std::move(recycled.u32_pool)),
+      inputs(std::move(recycled.signatures[0])), outputs(std::move(recycled.signatures[1])),
+      patch_constants(std::move(recycled.signatures[2]))
 {
-    // The recycled arrays are empty: they were cleared when given back.
-    for_each_array(*this, recycled, [](auto& array, auto& from) { array.swap(from); });
 }
 
 Program::~Program()
