@@ -289,6 +289,16 @@ bool read_one(Context& ctx, uint32_t& pos)
     return !ctx.refused;
 }
 
+/// Makes room for `count` more elements. The arrays usually come with the
+/// room (recycled from the last program): one subtraction tells, where
+/// reserve() first works out the size and checks it against max_size().
+template <class T>
+void reserve_room(std::vector<T>& array, size_t count)
+{
+    if (size_t(array.capacity() - array.size()) < count)
+        array.reserve(array.size() + count);
+}
+
 bool read_header(std::span<const uint8_t> chunk, Context& ctx, ShaderModel& model)
 {
     if (chunk.size() < 8)
@@ -328,10 +338,10 @@ bool read_program(std::span<const uint8_t> shex_chunk, uint32_t chunk_offset_in_
         return false;
     out.control_flow = vsir::ControlFlow::structured;
     // Typical density: an instruction per 4 tokens, 2.5 parameters each.
-    out.instructions.reserve(out.instructions.size() + ctx.word_count / 4);
-    out.dsts.reserve(out.dsts.size() + ctx.word_count / 4);
-    out.srcs.reserve(out.srcs.size() + ctx.word_count / 2);
-    out.decls.reserve(out.decls.size() + 8 + ctx.word_count / 32);
+    reserve_room(out.instructions, ctx.word_count / 4);
+    reserve_room(out.dsts, ctx.word_count / 4);
+    reserve_room(out.srcs, ctx.word_count / 2);
+    reserve_room(out.decls, 8 + ctx.word_count / 32);
 
     uint32_t pos = 2;
     while (pos < ctx.word_count)
