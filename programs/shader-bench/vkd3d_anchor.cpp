@@ -3,9 +3,10 @@
 // "Performance". Each file is translated once as a warm-up and then RUNS
 // times in a child process of its own (vkd3d-shader 1.2 aborts on some
 // inputs); prints the median of the per-file medians and the SPIR-V words per
-// shader over the files it translates.
+// shader over the files it translates; with --per-file, also a line per file
+// translated: "file PATH median_us MIN_US" (compare_times.py reads them).
 //
-// usage: vkd3d-anchor RUNS FILE...
+// usage: vkd3d-anchor [--per-file] RUNS FILE...
 #include <cstddef> // vkd3d_shader.h 1.2 uses size_t without including it
 #include <cstdint>
 
@@ -20,12 +21,14 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <string_view>
 #include <vector>
 
 namespace {
 
 struct Result {
     double median_us;
+    double min_us;
     double words;
 };
 
@@ -59,6 +62,7 @@ bool measure(const char* path, int runs, Result& result)
     }
     std::sort(times.begin(), times.end());
     result.median_us = times[times.size() / 2];
+    result.min_us = times.front();
     return true;
 }
 
@@ -66,14 +70,16 @@ bool measure(const char* path, int runs, Result& result)
 
 int main(int argc, char** argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: vkd3d-anchor RUNS FILE...\n");
+    const bool per_file = argc > 1 && std::string_view(argv[1]) == "--per-file";
+    const int first = per_file ? 3 : 2;
+    if (argc <= first) {
+        fprintf(stderr, "usage: vkd3d-anchor [--per-file] RUNS FILE...\n");
         return 2;
     }
-    int runs = std::clamp(atoi(argv[1]), 1, 1000);
+    int runs = std::clamp(atoi(argv[first - 1]), 1, 1000);
     std::vector<double> medians;
     double words = 0;
-    for (int f = 2; f < argc; ++f) {
+    for (int f = first; f < argc; ++f) {
         int pipe_fds[2];
         if (pipe(pipe_fds) != 0)
             return 1;
@@ -94,6 +100,8 @@ int main(int argc, char** argv)
         if (got == ssize_t(sizeof(r)) && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
             medians.push_back(r.median_us);
             words += r.words;
+            if (per_file)
+                printf("file %s %.3f %.3f\n", argv[f], r.median_us, r.min_us);
         }
     }
     if (medians.empty()) {
@@ -103,6 +111,6 @@ int main(int argc, char** argv)
     std::sort(medians.begin(), medians.end());
     printf("vkd3d-shader in-process: %zu of %d files translated, median of the per-file medians %.1f us, "
            "%.0f SPIR-V words per shader\n",
-        medians.size(), argc - 2, medians[medians.size() / 2], words / double(medians.size()));
+        medians.size(), argc - first, medians[medians.size() / 2], words / double(medians.size()));
     return 0;
 }
