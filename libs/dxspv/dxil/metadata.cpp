@@ -11,7 +11,11 @@ enum : uint64_t {
 
 class MetadataReader {
 public:
-    MetadataReader(const Module& m, Diagnostics& diags) : m_(m), diags_(diags) {}
+    MetadataReader(const Module& m, Diagnostics& diags)
+        : m_(m), metadata_(m.metadata.data(), m.metadata.size()), values_(m.values.data(), m.values.size()),
+          diags_(diags)
+    {
+    }
 
     bool run(DxilMetadata& out);
 
@@ -24,9 +28,9 @@ private:
     /// Node operand i (0 = null) of node `id`, or nullptr.
     const Metadata* node(MetadataId id) const
     {
-        if (id >= m_.metadata.size())
+        if (id >= metadata_.size())
             return nullptr;
-        const Metadata& md = m_.metadata[id];
+        const Metadata& md = metadata_[id];
         return md.kind == MetadataKind::node || md.kind == MetadataKind::distinct_node ? &md : nullptr;
     }
     const Metadata* op_node(const Metadata& n, size_t i) const
@@ -34,42 +38,33 @@ private:
         return i < n.operands.size() && n.operands[i] ? node(n.operands[i] - 1) : nullptr;
     }
     bool op_null(const Metadata& n, size_t i) const { return i >= n.operands.size() || n.operands[i] == 0; }
+    /// An integer field: operand i's value if it is an integer (or null)
+    /// constant, else ok = false and 0. Out of line (the readers read almost
+    /// every field through it: inlined, it made them hundreds of code lines
+    /// run once per translation) and returned in registers.
+    struct IntField {
+        uint64_t value;
+        bool ok;
+    };
+    [[gnu::noinline]] IntField int_field(const Metadata& n, size_t i) const;
     bool op_int(const Metadata& n, size_t i, uint64_t& v) const
     {
-        if (i >= n.operands.size() || !n.operands[i] || n.operands[i] - 1 >= m_.metadata.size())
-            return false;
-        const Metadata& md = m_.metadata[n.operands[i] - 1];
-        if (md.kind != MetadataKind::value || md.value >= m_.values.size())
-            return false;
-        const ModuleValue& mv = m_.values[md.value];
-        if (mv.kind != ModuleValue::Kind::constant)
-            return false;
-        const Constant& c = m_.constants[mv.index];
-        if (c.kind == ConstantKind::integer || c.kind == ConstantKind::float_) {
-            v = c.value;
-            uint32_t w = m_.types[c.type].width;
-            if (c.kind == ConstantKind::integer && w && w < 64)
-                v &= (uint64_t(1) << w) - 1;
-            return true;
-        }
-        if (c.kind == ConstantKind::null) {
-            v = 0;
-            return true;
-        }
-        return false;
+        const IntField f = int_field(n, i);
+        if (f.ok)
+            v = f.value;
+        return f.ok;
     }
     uint32_t op_u32(const Metadata& n, size_t i, bool& ok) const
     {
-        uint64_t v = 0;
-        if (!op_int(n, i, v))
-            ok = false;
-        return uint32_t(v);
+        const IntField f = int_field(n, i);
+        ok &= f.ok;
+        return uint32_t(f.value);
     }
     bool op_string(const Metadata& n, size_t i, std::string& s) const
     {
-        if (i >= n.operands.size() || !n.operands[i] || n.operands[i] - 1 >= m_.metadata.size())
+        if (i >= n.operands.size() || !n.operands[i] || n.operands[i] - 1 >= metadata_.size())
             return false;
-        const Metadata& md = m_.metadata[n.operands[i] - 1];
+        const Metadata& md = metadata_[n.operands[i] - 1];
         if (md.kind != MetadataKind::string)
             return false;
         s = md.string;
@@ -77,9 +72,9 @@ private:
     }
     bool op_value(const Metadata& n, size_t i, ValueId& v, TypeId& t) const
     {
-        if (i >= n.operands.size() || !n.operands[i] || n.operands[i] - 1 >= m_.metadata.size())
+        if (i >= n.operands.size() || !n.operands[i] || n.operands[i] - 1 >= metadata_.size())
             return false;
-        const Metadata& md = m_.metadata[n.operands[i] - 1];
+        const Metadata& md = metadata_[n.operands[i] - 1];
         if (md.kind != MetadataKind::value)
             return false;
         v = md.value;
@@ -99,8 +94,33 @@ private:
     bool entry_point(const Metadata& n, EntryPoint& e);
 
     const Module& m_;
+    /// m_'s metadata and values, their sizes kept (a vector's size divides
+    /// by the element's).
+    std::span<const Metadata> metadata_;
+    std::span<const ModuleValue> values_;
     Diagnostics& diags_;
 };
+
+MetadataReader::IntField MetadataReader::int_field(const Metadata& n, size_t i) const
+{
+    if (i >= n.operands.size() || !n.operands[i] || n.operands[i] - 1 >= metadata_.size())
+        return {0, false};
+    const Metadata& md = metadata_[n.operands[i] - 1];
+    if (md.kind != MetadataKind::value || md.value >= values_.size())
+        return {0, false};
+    const ModuleValue& mv = values_[md.value];
+    if (mv.kind != ModuleValue::Kind::constant)
+        return {0, false};
+    const Constant& c = m_.constants[mv.index];
+    if (c.kind == ConstantKind::integer || c.kind == ConstantKind::float_) {
+        uint64_t v = c.value;
+        uint32_t w = m_.types[c.type].width;
+        if (c.kind == ConstantKind::integer && w && w < 64)
+            v &= (uint64_t(1) << w) - 1;
+        return {v, true};
+    }
+    return {0, c.kind == ConstantKind::null};
+}
 
 bool MetadataReader::signature(const Metadata* list, std::vector<SignatureElement>& out)
 {
