@@ -324,7 +324,10 @@ public:
 private:
     [[gnu::noinline]] void grow(size_t n)
     {
-        storage_.resize(std::max({n, 2 * storage_.size(), size_t(64)}));
+        // Not zeroed (resize() would): the operands past size_ are unset
+        // anyway, those before it kept. At least 128: room at once for the
+        // longest record of most modules, dxc's DATALAYOUT string (79).
+        storage_.append_uninitialized(std::max({n, 2 * storage_.size(), size_t(128)}) - storage_.size());
         data_ = storage_.data();
     }
 
