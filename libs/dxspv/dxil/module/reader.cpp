@@ -339,6 +339,10 @@ bool ModuleReader::read_type_block()
             if (ops_[0] > max_count)
                 return fail(Code::dxil_too_large, "%llu types", (unsigned long long)ops_[0]);
             m_.types.reserve(size_t(ops_[0]));
+            // dxc lists a pointer after about every other type (each
+            // function type and global's): room for them at once, bounded
+            // (the count is the input's word; reserving zeroes the room).
+            pointer_cache_.reserve(size_t(std::min<uint64_t>(ops_[0], 4096)) / 2);
             declared = ops_[0];
             continue;
         case type_void: t.kind = TypeKind::void_; break;
