@@ -262,6 +262,40 @@ TEST_CASE("bitstream: a BLOCKINFO block like the last one read reuses its abbrev
     CHECK(recs[0] == std::vector<uint64_t>{4, 77});
 }
 
+namespace {
+
+/// A stream whose block 8 defines [literal 19, fixed(width)] (id 4) and
+/// holds two records of it, of operands 2^width - 1 and 1 (read with
+/// another width, they come out different).
+BitWriter fixed_width_stream(unsigned width)
+{
+    BitWriter w;
+    w.magic();
+    w.enter(8, 3);
+    w.define_abbrev({{0, 19}, {1, width}});
+    for (uint64_t op : {(uint64_t(1) << width) - 1, uint64_t(1)}) {
+        w.emit(4, 3);
+        w.emit(op, width);
+    }
+    w.end();
+    return w;
+}
+
+} // namespace
+
+TEST_CASE("bitstream: a definition like one read before reuses its decoding; others of the same count and code are decoded")
+{
+    // The thread's cache of definitions is kept by their first bits (the
+    // operand count and the record code), which these share.
+    for (unsigned width : {3u, 3u, 7u, 3u, 9u, 11u, 7u, 3u}) {
+        CAPTURE(width);
+        auto recs = read_valid_records(fixed_width_stream(width));
+        REQUIRE(recs.size() == 2);
+        CHECK(recs[0] == std::vector<uint64_t>{19, (uint64_t(1) << width) - 1});
+        CHECK(recs[1] == std::vector<uint64_t>{19, 1});
+    }
+}
+
 TEST_CASE("bitstream: the wrapper header is skipped")
 {
     BitWriter inner;

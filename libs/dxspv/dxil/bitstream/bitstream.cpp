@@ -236,7 +236,80 @@ bool BitstreamCursor::skip_block()
     return true;
 }
 
+/// Abbreviation definitions this thread decoded lately, by their bits. dxc
+/// defines the same abbreviations in the blocks of every module (the TYPE
+/// block's, METADATA's, ...), and decoding one took about 280 instructions.
+/// A definition's decoding depends on nothing but its bits, read from its
+/// start: bits equal to a kept definition's (the whole of it inside the
+/// block) decode to the same operands, without an error, and end where it
+/// ended. Sets by the first bits (the operand count and record code), of
+/// two entries (a module may define two abbreviations of the same count and
+/// code, in different blocks); short definitions of few operands only, so
+/// the cache stays small.
+struct BitstreamCursor::AbbrevCache {
+    static constexpr unsigned max_bits = 56; ///< one peek
+    static constexpr size_t max_ops = 8, sets = 32;
+    struct Entry {
+        uint64_t bits = 0;
+        uint8_t length = 0; ///< in bits; 0: unused
+        uint8_t op_count = 0;
+        AbbrevOp ops[max_ops];
+        /// A definition starting with `peek` (max_bits of the input, `left`
+        /// of them inside the block) is this one.
+        bool matches(uint64_t peek, uint64_t left) const
+        {
+            return length && length <= left && (peek & ((uint64_t(1) << length) - 1)) == bits;
+        }
+    };
+    struct Set {
+        Entry ways[2];
+        uint8_t next = 0; ///< the way replaced next
+    };
+    Set& set(uint64_t peek)
+    {
+        return table[((peek & 0x3FFF) * 0x9E3779B97F4A7C15ull) >> (64 - std::countr_zero(sets))];
+    }
+    Set table[sets];
+};
+
+BitstreamCursor::AbbrevCache& BitstreamCursor::abbrev_cache()
+{
+    thread_local AbbrevCache cache;
+    return cache;
+}
+
 bool BitstreamCursor::read_abbrev_definition(uint32_t& abbrev_index)
+{
+    const uint64_t start = bits_.pos();
+    const uint64_t peek = bits_.peek(AbbrevCache::max_bits);
+    AbbrevCache::Set& set = abbrev_cache().set(peek);
+    if (!failed() && start <= end_bit_) {
+        for (const AbbrevCache::Entry& entry : set.ways) {
+            if (entry.matches(peek, end_bit_ - start)) {
+                bits_.skip(entry.length);
+                abbrevs_.push_back({uint32_t(ops_.size()), entry.op_count});
+                ops_.insert(ops_.end(), entry.ops, entry.ops + entry.op_count);
+                abbrev_index = uint32_t(abbrevs_.size() - 1);
+                return true;
+            }
+        }
+    }
+    if (!decode_abbrev_definition(abbrev_index))
+        return false;
+    const uint64_t length = bits_.pos() - start;
+    const Abbrev& abbrev = abbrevs_[abbrev_index];
+    if (length <= AbbrevCache::max_bits && abbrev.op_count <= AbbrevCache::max_ops) {
+        AbbrevCache::Entry& entry = set.ways[set.next];
+        set.next ^= 1;
+        entry.length = uint8_t(length);
+        entry.bits = peek & ((uint64_t(1) << length) - 1);
+        entry.op_count = uint8_t(abbrev.op_count);
+        std::copy_n(ops_.data() + abbrev.first_op, abbrev.op_count, entry.ops);
+    }
+    return true;
+}
+
+bool BitstreamCursor::decode_abbrev_definition(uint32_t& abbrev_index)
 {
     bool overflow = false;
     uint64_t count = bits_.read_vbr(5, overflow);

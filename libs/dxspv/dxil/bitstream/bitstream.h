@@ -154,6 +154,17 @@ public:
         set_window(w);
     }
 
+    /// The next `width` bits (1..56) without reading them; zero past the
+    /// input's end.
+    uint64_t peek(unsigned width)
+    {
+        if (width > avail_)
+            fill();
+        return word_ & ((uint64_t(1) << width) - 1);
+    }
+    /// Skips `width` bits (below 64) that peek() returned from the input.
+    void skip(unsigned width) { take(width); }
+
     void align32()
     {
         uint64_t pos = (this->pos() + 31) & ~uint64_t(31);
@@ -438,7 +449,15 @@ private:
     /// advance() from the start: after a failure or at the block's end, and
     /// after an abbreviation definition.
     [[gnu::noinline]] BitstreamEntry advance_slow();
+    /// Reads a DEFINE_ABBREV's definition (its id read); a definition of
+    /// the same bits as one read lately on this thread is not decoded again
+    /// (see AbbrevCache in bitstream.cpp).
     bool read_abbrev_definition(uint32_t& abbrev_index);
+    /// read_abbrev_definition() decoding the definition.
+    bool decode_abbrev_definition(uint32_t& abbrev_index);
+    struct AbbrevCache;
+    /// This thread's cache.
+    static AbbrevCache& abbrev_cache();
     /// read_blockinfo() decoding the block; `end_block_bit` is where its
     /// END_BLOCK starts.
     bool decode_blockinfo(uint64_t& end_block_bit);
