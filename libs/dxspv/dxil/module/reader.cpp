@@ -89,8 +89,6 @@ std::string_view ModuleReader::ops_name(size_t first)
     return {p, n};
 }
 
-std::string_view ModuleReader::ops_string(size_t first) { return ops_name(first); }
-
 std::span<const uint32_t> ModuleReader::copy_ids(std::span<const uint32_t> ids)
 {
     uint32_t* p = m_.arena.alloc_array<uint32_t>(ids.size());

@@ -53,7 +53,8 @@ private:
     TypeId add_type(const Type& type);
     TypeId find_or_add(const Type& want);
     TypeId bool_type(TypeId like);
-    std::string_view ops_string(size_t first);
+    /// ops_name() by another name (one copy of the code).
+    std::string_view ops_string(size_t first) { return ops_name(first); }
     std::span<const uint32_t> copy_ids(std::span<const uint32_t> ids);
     /// ops_[first..] narrowed into the arena; false (`bad` = the first
     /// operand's index) when one is >= `limit`.
