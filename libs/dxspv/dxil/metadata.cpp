@@ -126,6 +126,7 @@ bool MetadataReader::signature(const Metadata* list, std::vector<SignatureElemen
 {
     if (!list)
         return true;
+    out.reserve(out.size() + list->operands.size()); // not grown element by element
     for (size_t i = 0; i < list->operands.size(); ++i) {
         const Metadata* e = op_node(*list, i);
         if (!e || e->operands.size() < 10)
@@ -219,6 +220,12 @@ bool MetadataReader::resource(const Metadata& r, ResourceClass cls, ResourceBind
 
 bool MetadataReader::resources(const Metadata& lists, std::vector<ResourceBinding>& out)
 {
+    // Room for all at once: not grown (each binding moved) resource by resource.
+    size_t count = out.size();
+    for (size_t cls = 0; cls < 4 && cls < lists.operands.size(); ++cls)
+        if (const Metadata* list = op_node(lists, cls))
+            count += list->operands.size();
+    out.reserve(count);
     for (size_t cls = 0; cls < 4 && cls < lists.operands.size(); ++cls) {
         const Metadata* list = op_node(lists, cls);
         if (!list)
