@@ -579,33 +579,39 @@ bool ModuleReader::read_function_record()
     // [type, callingconv, isproto, linkage, paramattr, alignment, section, visibility, gc, unnamed_addr, ...]
     if (!need(8, "FUNCTION") || !type_ok(ops_[0], "function"))
         return false;
-    Function f;
     TypeId type = TypeId(ops_[0]);
     if (m_.types[type].kind == TypeKind::pointer)
         type = m_.types[type].element;
     if (m_.types[type].kind != TypeKind::function)
         return fail(Code::dxil_bad_type_id, "a function's type is not a function type");
+    if (ops_[4] > m_.attribute_lists.size())
+        return fail(Code::dxil_bad_attribute, "attribute list %llu is not defined", (unsigned long long)ops_[4]);
+    if (ops_[5] > 32)
+        return fail(Code::dxil_bad_attribute, "a function's alignment is too large");
+    if (m_.values.size() >= max_count)
+        return fail(Code::dxil_too_large, "too many values");
+    const TypeId pointer_type = pointer_to(type, 0);
+    const uint32_t index = uint32_t(m_.functions.size());
+    // Made in place, in room for the usual count at once: a Function (its
+    // body's vectors) is not cheap to move. dxc declares one per DXIL
+    // operation overload the shader uses, rarely more than 16.
+    if (index == 0)
+        m_.functions.reserve(16);
+    Function& f = m_.functions.emplace_back();
     f.function_type = type;
-    f.pointer_type = pointer_to(type, 0);
+    f.pointer_type = pointer_type;
     f.calling_conv = uint32_t(ops_[1]);
     f.is_declaration = ops_[2] != 0;
     f.linkage = decode_linkage(ops_[3]);
-    if (ops_[4] > m_.attribute_lists.size())
-        return fail(Code::dxil_bad_attribute, "attribute list %llu is not defined", (unsigned long long)ops_[4]);
     f.attributes = uint32_t(ops_[4]);
-    if (ops_[5] > 32)
-        return fail(Code::dxil_bad_attribute, "a function's alignment is too large");
     f.alignment = ops_[5] ? 1u << (ops_[5] - 1) : 0;
     f.section = uint32_t(ops_[6]);
     if (ops_.size() > 9)
         f.unnamed_addr = ops_[9] != 0;
-    if (m_.values.size() >= max_count)
-        return fail(Code::dxil_too_large, "too many values");
     if (!f.is_declaration)
-        bodies_.push_back(uint32_t(m_.functions.size()));
-    m_.values.push_back({ModuleValue::Kind::function, f.pointer_type, uint32_t(m_.functions.size())});
+        bodies_.push_back(index);
+    m_.values.push_back({ModuleValue::Kind::function, pointer_type, index});
     m_.value_names.emplace_back();
-    m_.functions.push_back(std::move(f));
     return true;
 }
 
