@@ -418,15 +418,20 @@ bool ModuleReader::check_types()
 {
     // Only identified structs may be referenced before they are defined (as
     // in LLVM), so every cycle goes through a name; nesting is bounded.
-    ScratchVector<uint8_t> depth(m_.types.size(), 1);
-    for (TypeId i = 0; i < m_.types.size(); ++i) {
-        const Type& t = m_.types[i];
+    // The types through locals: the depth stores (bytes) may alias anything,
+    // so m_.types' pointer and size would be loaded again per member.
+    const Type* types = m_.types.data();
+    const size_t count = m_.types.size();
+    ScratchVector<uint8_t> depths(count, 1);
+    uint8_t* depth = depths.data();
+    for (TypeId i = 0; i < count; ++i) {
+        const Type& t = types[i];
         auto check = [&](TypeId id) {
-            if (id >= m_.types.size())
-                return fail(Code::dxil_bad_type_id, "a type refers to type id %u of %zu", id, m_.types.size());
-            if (id >= i && !m_.types[id].identified)
+            if (id >= count)
+                return fail(Code::dxil_bad_type_id, "a type refers to type id %u of %zu", id, count);
+            if (id >= i && !types[id].identified)
                 return fail(Code::dxil_bad_type_id, "type %u refers forward to type %u, which is not a named struct", i, id);
-            if (!m_.types[id].identified && depth[id] + 1u > depth[i])
+            if (!types[id].identified && depth[id] + 1u > depth[i])
                 depth[i] = uint8_t(depth[id] + 1u);
             if (depth[i] > max_type_depth)
                 return fail(Code::dxil_too_deep, "type %u is nested more than %u levels deep", i, max_type_depth);
