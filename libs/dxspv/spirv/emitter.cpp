@@ -109,8 +109,11 @@ void Emitter::scan_operands()
     ScratchVector<TempUse> temps(std::min(prog_.temp_count, max_temps));
     auto note = [&](const vsir::Register& reg) {
         for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
-            if (reg.idx[i].rel_addr != vsir::invalid_index && size_t(reg.file) < 64)
-                indexed_files_ |= uint64_t(1) << size_t(reg.file);
+            if (reg.idx[i].rel_addr != vsir::invalid_index) {
+                relative_indices_ = true;
+                if (size_t(reg.file) < 64)
+                    indexed_files_ |= uint64_t(1) << size_t(reg.file);
+            }
         if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= max_temps)
             return;
         const uint32_t r = reg.idx[0].offset;

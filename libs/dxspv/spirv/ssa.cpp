@@ -32,7 +32,8 @@ constexpr uint32_t max_rel_depth = 4;
 class SsaScan {
 public:
     SsaScan(Emitter& e, ScratchVector<Emitter::SsaValue>& values)
-        : e_(e), prog_(e.prog_), values_(values), def_region_(values.size(), no_region)
+        : e_(e), prog_(e.prog_), values_(values), value_count_(values.size()),
+          follow_indices_(e.relative_indices_), def_region_(values.size(), no_region)
     {
         open_region(false);
     }
@@ -42,9 +43,10 @@ public:
         for (const vsir::SrcParam& src : prog_.srcs_of(ins))
             use(src.reg, 0);
         for (const vsir::DstParam& dst : prog_.dsts_of(ins)) {
-            uses_in_indices(dst.reg, 0);
+            if (follow_indices_)
+                uses_in_indices(dst.reg, 0);
             if (dst.reg.file == vsir::RegisterFile::ssa && dst.reg.index_count >= 1
-                && dst.reg.idx[0].offset < values_.size()) {
+                && dst.reg.idx[0].offset < value_count_) {
                 uint32_t id = dst.reg.idx[0].offset;
                 def_region_[id] = stack_.back().region;
                 values_[id].mask = uint8_t(dst.write_mask & 0xf);
@@ -82,13 +84,14 @@ private:
 
     void use(const vsir::Register& reg, uint32_t depth)
     {
-        if (reg.file == vsir::RegisterFile::ssa && reg.index_count >= 1 && reg.idx[0].offset < values_.size()) {
+        if (reg.file == vsir::RegisterFile::ssa && reg.index_count >= 1 && reg.idx[0].offset < value_count_) {
             uint32_t id = reg.idx[0].offset;
             uint32_t region = def_region_[id];
             if (region == no_region || !open_[region])
                 values_[id].needs_var = true;
         }
-        uses_in_indices(reg, depth);
+        if (follow_indices_)
+            uses_in_indices(reg, depth);
     }
     void uses_in_indices(const vsir::Register& reg, uint32_t depth)
     {
@@ -135,6 +138,8 @@ private:
     Emitter& e_;
     const vsir::Program& prog_;
     ScratchVector<Emitter::SsaValue>& values_;
+    const size_t value_count_; ///< values_.size(), kept (the stores into values_ could alias it)
+    const bool follow_indices_; ///< some operand has a relative index (whose sources no instruction lists)
     ScratchVector<uint32_t> def_region_; ///< innermost region of each definition
     ScratchVector<uint8_t> open_;        ///< per region: still open
     ScratchVector<Open> stack_;
@@ -154,8 +159,8 @@ bool Emitter::scan_ssa()
         return true;
     SsaScan scan(*this, ssa_);
     for (const vsir::Instruction& ins : prog_.instructions) {
-        if (size_t(ins.dst_first) + ins.dst_count > prog_.dsts.size()
-            || size_t(ins.src_first) + ins.src_count > prog_.srcs.size())
+        if (size_t(ins.dst_first) + ins.dst_count > dst_pool_size_
+            || size_t(ins.src_first) + ins.src_count > src_pool_size_)
             continue; // check_operand_counts reports it
         scan.instruction(ins);
     }
