@@ -473,10 +473,9 @@ spv::Id Emitter::float_constant(Kind kind, double v, uint32_t count)
     return splat_constant(kind, count, bits);
 }
 
-spv::Id Emitter::composite_constant(Kind kind, const spv::Id* parts, uint32_t count)
+/// A vector constant (`count` > 1), made once per type and parts.
+spv::Id Emitter::vector_constant(Kind kind, const spv::Id* parts, uint32_t count)
 {
-    if (count == 1)
-        return parts[0];
     CompositeKey key{type(kind, count), {}};
     std::copy_n(parts, std::min(count, 4u), key.parts.begin());
     // The few composites of most programs are searched in turn: no hash map

@@ -210,7 +210,12 @@ public:
     /// `v` as a float constant of `kind` (f16, f32 or f64), splat to `count`.
     spv::Id float_constant(Kind kind, double v, uint32_t count = 1);
     spv::Id splat_constant(Kind kind, uint32_t count, uint64_t bits);
-    spv::Id composite_constant(Kind kind, const spv::Id* parts, uint32_t count);
+    /// The constant of `count` components `parts` (parts[0] when `count` is 1).
+    spv::Id composite_constant(Kind kind, const spv::Id* parts, uint32_t count)
+    {
+        return count == 1 ? parts[0] : vector_constant(kind, parts, count);
+    }
+    spv::Id vector_constant(Kind kind, const spv::Id* parts, uint32_t count);
     spv::Id undef(Kind kind, uint32_t count);
     /// `a op b` for a 32-bit integer operation that leaves its operands'
     /// signedness free (OpIAdd, OpISub, OpIMul, bitwise, shifts), of `count`
