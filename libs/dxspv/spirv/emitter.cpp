@@ -624,10 +624,8 @@ spv::Id Emitter::make_bitcast(spv::Id value, spv::Id to_type)
     return b_.createUnaryOp(spv::OpBitcast, to_type, value);
 }
 
-Value Emitter::as_kind(Value v, Kind kind)
+Value Emitter::bitcast_kind(Value v, Kind kind)
 {
-    if (v.kind == kind)
-        return v;
     if (bit_width(v.kind) != bit_width(kind)) {
         error(Code::spirv_invalid_operand, "operand is %u-bit where a %u-bit value is expected", bit_width(v.kind),
             bit_width(kind));
@@ -697,10 +695,8 @@ spv::Id Emitter::extract(Value v, uint32_t index)
     return b_.createCompositeExtract(v.id, type(v.kind), index);
 }
 
-spv::Id Emitter::construct(Kind kind, const spv::Id* parts, uint32_t count)
+spv::Id Emitter::construct_vector(Kind kind, const spv::Id* parts, uint32_t count)
 {
-    if (count == 1)
-        return parts[0];
     return b_.createCompositeConstruct(type(kind, count), std::span<const spv::Id>(parts, count));
 }
 

@@ -228,12 +228,19 @@ public:
         return b_.getTypeId(value) == to_type ? value : make_bitcast(value, to_type);
     }
     spv::Id make_bitcast(spv::Id value, spv::Id to_type);
-    Value as_kind(Value v, Kind kind);
+    /// `v` as `kind` (of the same width, bit for bit); itself when it has that kind.
+    Value as_kind(Value v, Kind kind) { return v.kind == kind ? v : bitcast_kind(v, kind); }
+    Value bitcast_kind(Value v, Kind kind);
     spv::Id to_words(Value v, uint32_t& word_count);
     Value from_words(spv::Id words, uint32_t word_count, Kind kind);
     Value splat(Value scalar, uint32_t count);
     spv::Id extract(Value v, uint32_t index);
-    spv::Id construct(Kind kind, const spv::Id* parts, uint32_t count);
+    /// The value of `count` components `parts` (parts[0] when `count` is 1).
+    spv::Id construct(Kind kind, const spv::Id* parts, uint32_t count)
+    {
+        return count == 1 ? parts[0] : construct_vector(kind, parts, count);
+    }
+    spv::Id construct_vector(Kind kind, const spv::Id* parts, uint32_t count);
     spv::Id select_mask(spv::Id condition, uint32_t count);
     spv::Id truth(Value v, bool nonzero);
     void add_interface(spv::Id var) { interface_.push_back(var); }
