@@ -104,9 +104,15 @@ private:
         }
     }
 
+    /// One table lookup for the usual instruction, which opens and closes nothing.
     void structure(vsir::Opcode op)
     {
         using vsir::Opcode;
+        const vsir::OpcodeKind kind = vsir::opcode_info(op).kind;
+        if (kind == vsir::OpcodeKind::phase)
+            return new_function();
+        if (kind != vsir::OpcodeKind::structured_cf)
+            return;
         switch (op) {
         case Opcode::if_:
         case Opcode::loop:
@@ -129,9 +135,7 @@ private:
             close_region();
             break;
         case Opcode::label: new_function(); break;
-        default:
-            if (vsir::opcode_info(op).kind == vsir::OpcodeKind::phase)
-                new_function();
+        default: break;
         }
     }
 
