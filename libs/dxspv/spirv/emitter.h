@@ -636,8 +636,7 @@ public:
         ScratchVector<bool> defined_subroutines;
         U64Map wide_consts[3]; ///< the bits of 64-bit constants: f64, i64, u64
         U64Map composite_index; ///< a hash of a key -> 1 + the index of the last composite with it (once there are many)
-        ScratchVector<uint8_t> uav_usage; ///< per UAV range id: uav_use_* bits
-        bool uav_usage_scanned = false;
+        ScratchVector<uint8_t> uav_usage; ///< per UAV range id: uav_use_* bits (made by the first atomic)
         ScratchVector<uint8_t> tgsm_wide; ///< per g# register: 1 when 64-bit atomics use it
         bool tgsm_wide_scanned = false;
         spv::Id sparse_types[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
@@ -654,6 +653,7 @@ public:
     bool returns_only_at_top_ = true; ///< no nested ret, no retc, call, callc or label (can_inline_entry)
     bool straight_line_ = true; ///< no structured control flow but the final ret: one block (temps and outputs as values)
     bool has_attribute_at_vertex_ = false;
+    bool uav_usage_scanned_ = false; ///< uav_usage walked the program (a program without atomics makes no RareState)
     ScratchVector<uint32_t> declared_;  ///< the instructions with a declaration, and the phase markers
 
     ScratchVector<SsaValue> ssa_;           ///< by sr# id

@@ -148,10 +148,8 @@ void Emitter::declare_image(const vsir::Instruction& ins, const vsir::Declaratio
 /// uav_use_counter (imm_atomic_alloc / consume). One walk, on first use.
 uint8_t Emitter::uav_usage(uint32_t id)
 {
-    RareState& rare_state = rare();
-    ScratchVector<uint8_t>& usage = rare_state.uav_usage;
-    if (!rare_state.uav_usage_scanned) {
-        rare_state.uav_usage_scanned = true;
+    if (!uav_usage_scanned_) {
+        uav_usage_scanned_ = true;
         for (const vsir::Instruction& ins : prog_.instructions) {
             if (ins.opcode < vsir::Opcode::atomic_and || ins.opcode > vsir::Opcode::imm_atomic_umin)
                 continue;
@@ -164,11 +162,15 @@ uint8_t Emitter::uav_usage(uint32_t id)
                 reg = &prog_.dst(ins, d).reg;
             if (!reg || reg->file != vsir::RegisterFile::uav || reg->index_count < 1 || reg->idx[0].offset >= 65536)
                 continue;
+            ScratchVector<uint8_t>& usage = rare().uav_usage;
             if (usage.size() <= reg->idx[0].offset)
                 usage.resize(reg->idx[0].offset + 1);
             usage[reg->idx[0].offset] |= counter ? uav_use_counter : uav_use_atomic;
         }
     }
+    if (!rare_)
+        return 0;
+    const ScratchVector<uint8_t>& usage = rare_->uav_usage;
     return id < usage.size() ? usage[id] : 0;
 }
 
