@@ -265,6 +265,10 @@ public:
     Value load_scalar(const vsir::SrcParam& src, Kind kind);
     Value load_component(const vsir::SrcParam& src, uint32_t component, Kind kind);
     void store_dst(const vsir::DstParam& dst, Value value);
+    /// store_dst for a register of a file other than null and ssa.
+    void store_register(const vsir::DstParam& dst, Value value);
+    /// A float value clamped to [0, 1] (the saturate modifier).
+    spv::Id saturate(Value value);
     spv::Id merge_words(spv::Id old, spv::Id words, uint32_t words_count, uint32_t mask, Kind kind);
     static HeldRegister held_register(Kind kind, spv::Op initial);
     /// The `count` components `lanes` picks from a held register. Inline:

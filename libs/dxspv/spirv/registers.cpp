@@ -382,20 +382,29 @@ Value Emitter::load_scalar(const vsir::SrcParam& src, Kind kind)
     return load_component(src, 0, kind);
 }
 
+// The usual destination, an SSA value, goes on without a frame of its own.
 void Emitter::store_dst(const vsir::DstParam& dst, Value value)
 {
-    using vsir::RegisterFile;
-    if (dst.reg.file == RegisterFile::null)
+    if (dst.reg.file == vsir::RegisterFile::null)
         return;
-    if ((dst.modifiers & vsir::dst_saturate) && is_float(value.kind)) {
-        spv::Id t = type(value.kind, value.count);
-        value.id = glsl(GLSLstd450NClamp, t,
-            {value.id, float_constant(value.kind, 0.0, value.count), float_constant(value.kind, 1.0, value.count)});
-    }
-    switch (dst.reg.file) {
-    case RegisterFile::ssa:
+    if ((dst.modifiers & vsir::dst_saturate) && is_float(value.kind))
+        value.id = saturate(value);
+    if (dst.reg.file == vsir::RegisterFile::ssa)
         store_ssa(dst, value);
-        return;
+    else
+        store_register(dst, value);
+}
+
+spv::Id Emitter::saturate(Value value)
+{
+    return glsl(GLSLstd450NClamp, type(value.kind, value.count),
+        {value.id, float_constant(value.kind, 0.0, value.count), float_constant(value.kind, 1.0, value.count)});
+}
+
+void Emitter::store_register(const vsir::DstParam& dst, Value value)
+{
+    using vsir::RegisterFile;
+    switch (dst.reg.file) {
     case RegisterFile::temp:
     case RegisterFile::indexable_temp:
     case RegisterFile::output:
