@@ -251,21 +251,20 @@ void Emitter::store_ssa(const vsir::DstParam& dst, Value value)
         error(Code::spirv_invalid_operand, "SSA value sr%u defined twice or with an empty write mask", id);
         return;
     }
-    value = as_kind(value, v.kind); // the pre-scan recorded the definition's kind
-    if (value.count == 1 && count > 1)
-        value = splat(value, count);
+    // The pre-scan recorded the definition's kind (a bitcast keeps the count).
+    spv::Id result = value.kind == v.kind ? value.id : bitcast_kind(value, v.kind).id;
     if (value.count != count) {
-        error(Code::spirv_invalid_operand, "%u result components for SSA value sr%u with %u components",
-            unsigned(value.count), id, count);
-        return;
+        if (value.count != 1) {
+            error(Code::spirv_invalid_operand, "%u result components for SSA value sr%u with %u components",
+                unsigned(value.count), id, count);
+            return;
+        }
+        result = splat({result, v.kind, 1}, count).id;
     }
-    if (!v.needs_var) {
-        v.id = value.id;
-        return;
-    }
-    if (spv::Id var = ssa_variable(v, id))
-        b_.createStore(value.id, var);
-    v.id = value.id; // marks the value defined
+    if (v.needs_var)
+        if (spv::Id var = ssa_variable(v, id))
+            b_.createStore(result, var);
+    v.id = result; // marks the value defined
 }
 
 } // namespace dxspv::spirv
