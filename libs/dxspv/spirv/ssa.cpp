@@ -233,9 +233,9 @@ Value Emitter::load_ssa(const vsir::SrcParam& src, const Lanes& lanes, Kind kind
             operands.push_back({false, position[i]});
         r = b_.createOp(spv::OpVectorShuffle, type(v.kind, lanes.count), operands);
     }
-    if (any_sign && is_int(v.kind) && bit_width(v.kind) == bit_width(kind))
+    if (v.kind == kind || (any_sign && is_int(v.kind) && bit_width(v.kind) == bit_width(kind)))
         return {r, v.kind, lanes.count};
-    return as_kind({r, v.kind, lanes.count}, kind);
+    return bitcast_kind({r, v.kind, lanes.count}, kind);
 }
 
 void Emitter::store_ssa(const vsir::DstParam& dst, Value value)
