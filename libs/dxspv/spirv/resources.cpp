@@ -184,6 +184,8 @@ void Emitter::prepare_push_constants()
         uint32_t range_id, offset, size;
         bool unknown_size;
     };
+    if (options_.bindings.bindings.empty()) // only a binding map's entry makes a push constant
+        return;
     ScratchVector<Member> members;
     for (uint32_t i : declared_) {
         const vsir::Instruction& ins = prog_.instructions[i];
@@ -356,14 +358,14 @@ void Emitter::declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins
 void Emitter::assign_implicit_counter_bindings()
 {
     const auto placed = [](const Descriptor& d) { return d.var && d.push_member == ~0u; };
-    const std::initializer_list<const ScratchVector<Descriptor>*> tables = {&cbvs_, &srvs_, &uavs_, &samplers_};
     // Most programs have no counter left to place: no bindings to collect.
+    // Only UAVs have counters (declare_uav_counter).
     bool any = false;
-    for (const ScratchVector<Descriptor>* table : tables)
-        for (const Descriptor& d : *table)
-            any |= placed(d) && d.counter_var && d.counter_binding == ~0u;
+    for (const Descriptor& d : uavs_)
+        any |= placed(d) && d.counter_var && d.counter_binding == ~0u;
     if (!any)
         return;
+    const std::initializer_list<const ScratchVector<Descriptor>*> tables = {&cbvs_, &srvs_, &uavs_, &samplers_};
     CounterBindingAllocator alloc;
     for (const ScratchVector<Descriptor>* table : tables)
         for (const Descriptor& d : *table) {
