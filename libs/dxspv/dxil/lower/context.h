@@ -277,6 +277,16 @@ public:
         return callee && callee->name.substr(0, 6) == "dx.op." && constant_u32(inst.operands[1], code);
     }
     bool is_dx_op(const Instruction& inst, ops::OpId op) const;
+    /// A dx.op call of a defined function with its opcode. The declarations
+    /// that look for particular ops walk these instead of every instruction
+    /// (finding a call's opcode takes several lookups).
+    struct DxOpCall {
+        const Function* fn;
+        const Instruction* inst;
+        uint32_t code;
+    };
+    ScratchVector<DxOpCall> dx_op_calls_;
+    void collect_dx_op_calls();
     bool lower_io_op(ops::OpId op, const Instruction& inst);
     bool lower_math_op(ops::OpId op, const Instruction& inst);
     void lower_packed_op(ops::OpId op, const Instruction& inst);

@@ -25,6 +25,23 @@ bool Lowerer::is_dx_op(const Instruction& inst, OpId op) const
     return dx_op_code(inst, code) && code == uint32_t(op);
 }
 
+/// Finds the dx.op calls of the defined functions, in order.
+void Lowerer::collect_dx_op_calls()
+{
+    dx_op_calls_.clear();
+    for (const Function& fn : m_.functions) {
+        if (fn.is_declaration)
+            continue;
+        fn_ = &fn; // function-local constants (the opcodes) resolve through fn_
+        for (const Instruction& inst : fn.instructions) {
+            uint32_t code = 0;
+            if (dx_op_code(inst, code))
+                dx_op_calls_.push_back({&fn, &inst, code});
+        }
+    }
+    fn_ = nullptr;
+}
+
 /// Reads the two words of an annotateHandle properties constant.
 bool Lowerer::heap_properties(ValueId props, uint32_t& p0, uint32_t& p1) const
 {
@@ -41,24 +58,22 @@ bool Lowerer::heap_properties(ValueId props, uint32_t& p0, uint32_t& p1) const
 /// functions annotate on a createHandleFromHeap handle.
 void Lowerer::declare_heap_ranges()
 {
-    for (const Function& fn : m_.functions) {
-        if (fn.is_declaration)
+    for (const DxOpCall& call : dx_op_calls_) {
+        const Instruction& inst = *call.inst;
+        if (call.code != uint32_t(OpId::AnnotateHandle) || inst.operands.size() < 4)
             continue;
+        const Function& fn = *call.fn;
         fn_ = &fn;
-        for (const Instruction& inst : fn.instructions) {
-            if (!is_dx_op(inst, OpId::AnnotateHandle) || inst.operands.size() < 4)
-                continue;
-            ValueId h = inst.operands[2];
-            size_t local = h - m_.values.size();
-            if (h < m_.values.size() || local >= fn.values.size() ||
-                fn.values[local].kind != LocalValue::Kind::instruction ||
-                fn.values[local].index >= fn.instructions.size() ||
-                !is_dx_op(fn.instructions[fn.values[local].index], OpId::CreateHandleFromHeap))
-                continue;
-            uint32_t p0 = 0, p1 = 0;
-            if (heap_properties(inst.operands[3], p0, p1))
-                heap_range(p0, p1);
-        }
+        ValueId h = inst.operands[2];
+        size_t local = h - m_.values.size();
+        if (h < m_.values.size() || local >= fn.values.size() ||
+            fn.values[local].kind != LocalValue::Kind::instruction ||
+            fn.values[local].index >= fn.instructions.size() ||
+            !is_dx_op(fn.instructions[fn.values[local].index], OpId::CreateHandleFromHeap))
+            continue;
+        uint32_t p0 = 0, p1 = 0;
+        if (heap_properties(inst.operands[3], p0, p1))
+            heap_range(p0, p1);
     }
     fn_ = nullptr;
 }

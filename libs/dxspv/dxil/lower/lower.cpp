@@ -492,6 +492,7 @@ bool Lowerer::run()
         return false;
     }
     declare_resources();
+    collect_dx_op_calls();
     declare_heap_ranges();
     declare_signatures();
     if (stage_ != ShaderStage::hull)

@@ -98,36 +98,27 @@ void Lowerer::declare_system_input(RegisterFile file, bool scalar, uint8_t mask)
 /// any code is emitted (declarations come first in VSIR).
 void Lowerer::declare_system_values()
 {
-    for (const Function& fn : m_.functions) {
-        if (fn.is_declaration)
-            continue;
-        fn_ = &fn; // function-local constants (the op codes) resolve through fn_
-        for (const Instruction& inst : fn.instructions) {
-            uint32_t code = 0;
-            if (!dx_op_code(inst, code))
-                continue;
-            switch (OpId(code)) {
-            case OpId::ThreadId: declare_system_input(RegisterFile::thread_id, false, 0x7); break;
-            case OpId::GroupId: declare_system_input(RegisterFile::thread_group_id, false, 0x7); break;
-            case OpId::ThreadIdInGroup: declare_system_input(RegisterFile::local_thread_id, false, 0x7); break;
-            case OpId::FlattenedThreadIdInGroup:
-                declare_system_input(RegisterFile::local_thread_index, true, 0x1);
-                break;
-            case OpId::DomainLocation:
-                declare_system_input(RegisterFile::tess_coord, false, entry_->tess_domain == 2 ? 0x7 : 0x3);
-                break;
-            case OpId::OutputControlPointID:
-                declare_system_input(RegisterFile::output_control_point_id, true, 0x1);
-                break;
-            case OpId::PrimitiveID: declare_system_input(RegisterFile::primitive_id, true, 0x1); break;
-            case OpId::GSInstanceID: declare_system_input(RegisterFile::gs_instance_id, true, 0x1); break;
-            case OpId::Coverage: declare_system_input(RegisterFile::coverage_in, true, 0x1); break;
-            case OpId::InnerCoverage: declare_system_input(RegisterFile::inner_coverage, true, 0x1); break;
-            default: break;
-            }
+    for (const DxOpCall& call : dx_op_calls_) {
+        switch (OpId(call.code)) {
+        case OpId::ThreadId: declare_system_input(RegisterFile::thread_id, false, 0x7); break;
+        case OpId::GroupId: declare_system_input(RegisterFile::thread_group_id, false, 0x7); break;
+        case OpId::ThreadIdInGroup: declare_system_input(RegisterFile::local_thread_id, false, 0x7); break;
+        case OpId::FlattenedThreadIdInGroup:
+            declare_system_input(RegisterFile::local_thread_index, true, 0x1);
+            break;
+        case OpId::DomainLocation:
+            declare_system_input(RegisterFile::tess_coord, false, entry_->tess_domain == 2 ? 0x7 : 0x3);
+            break;
+        case OpId::OutputControlPointID:
+            declare_system_input(RegisterFile::output_control_point_id, true, 0x1);
+            break;
+        case OpId::PrimitiveID: declare_system_input(RegisterFile::primitive_id, true, 0x1); break;
+        case OpId::GSInstanceID: declare_system_input(RegisterFile::gs_instance_id, true, 0x1); break;
+        case OpId::Coverage: declare_system_input(RegisterFile::coverage_in, true, 0x1); break;
+        case OpId::InnerCoverage: declare_system_input(RegisterFile::inner_coverage, true, 0x1); break;
+        default: break;
         }
     }
-    fn_ = nullptr;
 }
 
 bool Lowerer::lower_io_op(ops::OpId op, const Instruction& inst)
