@@ -1,6 +1,6 @@
 // Hash map from 64-bit keys to 32-bit values (ids, indices): open
 // addressing with linear probing in one array, so no allocation per entry
-// and no pointer chasing; it doubles when half full, and clear() is O(1)
+// and no pointer chasing; it grows fourfold when half full, and clear() is O(1)
 // (a slot belongs to the map when it holds the current generation).
 #pragma once
 
@@ -19,7 +19,7 @@ public:
     uint32_t& operator[](uint64_t key)
     {
         if ((count_ + 1) * 2 > slots_.size())
-            grow(slots_.empty() ? 16 : 2 * slots_.size());
+            grow(slots_.empty() ? 16 : 4 * slots_.size()); // a map that outgrew its size often keeps growing
         Slot& s = slots_[probe(key)];
         if (s.used != generation_) {
             s.used = generation_;
@@ -79,10 +79,14 @@ private:
     /// To `size` slots, a power of two.
     [[gnu::noinline]] void grow(size_t size)
     {
+        shift_ = 64 - unsigned(std::countr_zero(size));
+        if (slots_.empty()) { // the first table (most maps): nothing to move
+            slots_.resize(size); // zeroed: no slot is used
+            return;
+        }
         ScratchVector<Slot> old(std::move(slots_)); // slots_ keeps its allocator
         slots_.clear();
         slots_.resize(size); // zeroed: no slot is used
-        shift_ = 64 - unsigned(std::countr_zero(size));
         for (const Slot& s : old)
             if (s.used == generation_)
                 slots_[probe(s.key)] = s;
