@@ -633,6 +633,10 @@ public:
     /// sparse feedback, push constants), made on first use (rare()): the
     /// Emitter of a common program constructs and destroys none of it.
     struct RareState {
+        // User-provided: clang does not see an implicit default constructor
+        // of a nested class with member initializers before the enclosing
+        // class is complete, and std::optional asks within it.
+        RareState() {}
         IoSet patch; ///< patch constants (hull and domain shaders)
         ScratchVector<IndexableTemp> hull_decl_indexable_temps; ///< declared in hs_decls: Private, seen by every phase
         ScratchVector<HullPhaseFunction> hull_phases;
