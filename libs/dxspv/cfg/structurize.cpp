@@ -35,6 +35,10 @@
 //    (`jump_target = construct id << 1 | is_continue`) and break, and the
 //    crossed constructs get trampolines after their end (emit.cpp).
 //
+// A region that is one block ending in `ret` (most shaders without control
+// flow) skips the stages: its code is copied as step 5 would emit it
+// (single_block).
+//
 // Time and memory are O(instructions + edges) apart from the union-find and
 // Lengauer-Tarjan's path compression (near-linear), plus, per multilevel
 // jump, the constructs it crosses. Nothing recurses on input.
