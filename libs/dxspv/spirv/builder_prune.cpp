@@ -211,6 +211,18 @@ void Builder::prune(Code& code) const
     // has counted every use of a global when it reaches it: the uses by the
     // code, the interface and the annotations, counted first, and by the
     // globals that stay, counted as they are passed.
+    // No global goes unless one has no use yet and no global naming it
+    // (named_): the last one to go would, unless a global variable went. The
+    // interface and the annotations only add uses, so they are counted only
+    // when some global may still go without them (most modules lose none).
+    auto unused_global = [&] {
+        for (spv::Id id : removable_)
+            if (ids[id].uses == 0 && !(id < named_.size() && named_[id]))
+                return true;
+        return false;
+    };
+    if (!global_goes && !unused_global())
+        return;
     for (const ScratchVector<uint32_t>* section : {&entry_points_, &execution_modes_})
         for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
             code.count_words(section->data() + at, 1);
@@ -220,13 +232,7 @@ void Builder::prune(Code& code) const
                 if (annotations_[at + i] <= bound_)
                     ++ids[annotations_[at + i]].uses;
     }
-    // No global goes unless one has no use yet and no global naming it
-    // (named_): the last one to go would, unless a global variable went.
-    for (size_t k = 0; !global_goes && k < removable_.size(); ++k) {
-        const spv::Id id = removable_[k];
-        global_goes = ids[id].uses == 0 && !(id < named_.size() && named_[id]);
-    }
-    if (!global_goes)
+    if (!global_goes && !unused_global())
         return;
     ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
     globals.reserve(globals_.size() / 2);
