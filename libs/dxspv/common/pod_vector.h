@@ -1,13 +1,15 @@
-// The scratch containers' vector of trivial elements (ids, words, counts,
-// flags, pointers). std::vector with a custom allocator constructs and
-// copies element by element (libstdc++ keeps memset/memmove for
-// std::allocator): growing a section of SPIR-V words by an instruction, or
-// zeroing a table of per-id counts, cost a loop per element and a call.
+// The scratch containers' vector of plain elements (ids, words, counts,
+// flags, pointers, and structs of them). std::vector with a custom allocator
+// constructs and copies element by element (libstdc++ keeps memset/memmove
+// for std::allocator): growing a section of SPIR-V words by an instruction,
+// or zeroing a table of per-id counts, cost a loop per element and a call.
 // PodVector does the same with memset and memcpy, grows inline, and can
 // append room without writing it (append_uninitialized). Elements are
-// trivial, so value-initialisation (resize, the size constructor) is
-// zero-initialisation. Only included through common/scratch.h, whose
-// ScratchVector<T> is a PodVector for trivial T.
+// trivially copyable and destructible; value-initialisation (resize, the
+// size constructor) is a memset for trivial ones, their default constructor
+// otherwise (default member values). Only included through common/scratch.h,
+// whose ScratchVector<T> is a PodVector for trivial T and ScopeVector<T> one
+// for the others of these too.
 #pragma once
 
 #include <algorithm>
@@ -16,13 +18,14 @@
 #include <cstring>
 #include <initializer_list>
 #include <iterator>
+#include <new>
 #include <type_traits>
 
 namespace dxspv {
 
 template <class T>
 class PodVector {
-    static_assert(std::is_trivial_v<T>);
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
 
 public:
     using value_type = T;
@@ -150,7 +153,12 @@ public:
     {
         if (n > size_) {
             const size_t added = n - size_; // before append_uninitialized changes size_
-            std::memset(static_cast<void*>(append_uninitialized(added)), 0, added * sizeof(T));
+            T* at = append_uninitialized(added);
+            if constexpr (std::is_trivially_default_constructible_v<T>)
+                std::memset(static_cast<void*>(at), 0, added * sizeof(T));
+            else
+                for (size_t i = 0; i < added; ++i)
+                    new (at + i) T();
         }
         size_ = n;
     }
@@ -232,6 +240,14 @@ public:
     friend bool operator==(const PodVector& a, const PodVector& b)
     {
         return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+    }
+
+protected:
+    /// Leaves the storage to the arena's scope (ScopeVector): nothing to free.
+    void leave_to_arena()
+    {
+        if (alloc_.arena())
+            data_ = nullptr;
     }
 
 private:

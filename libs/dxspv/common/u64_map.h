@@ -1,7 +1,10 @@
 // Hash map from 64-bit keys to 32-bit values (ids, indices): open
 // addressing with linear probing in one array, so no allocation per entry
 // and no pointer chasing; it grows fourfold when half full, and clear() is O(1)
-// (a slot belongs to the map when it holds the current generation).
+// (a slot belongs to the map when it holds the current generation). Its
+// table is a ScopeVector: a map made inside a scratch scope leaves it to the
+// scope's end, so maps are members of objects that live that long (the
+// SPIR-V emitter and builder, the DXIL reader), not temporaries in a loop.
 #pragma once
 
 #include <bit>
@@ -92,7 +95,7 @@ private:
                 slots_[probe(s.key)] = s;
     }
 
-    ScratchVector<Slot> slots_;
+    ScopeVector<Slot> slots_; ///< a member of objects that live until their scope's end (scratch.h)
     size_t count_ = 0;
     unsigned shift_ = 64;
     uint32_t generation_ = 1;

@@ -13,7 +13,8 @@
 // code are dropped with them. The layout is a list of pointers to the
 // instructions in the blocks' words: pruning marks it, and what stays is
 // copied once into the module. Its containers take their memory from the
-// thread's scratch arena while emit_spirv runs (common/scratch.h).
+// thread's scratch arena while emit_spirv runs and leave it to the scope's
+// end (ScopeVector, common/scratch.h).
 //
 // The method names follow glslang's spv::Builder, whose subset the emitter
 // was first written against.
@@ -110,8 +111,8 @@ public:
 private:
     friend class Builder;
     spv::Id id_ = 0, type_ = 0, return_type_ = 0;
-    ScratchVector<Block*> blocks_;
-    ScratchVector<uint32_t> variables_; ///< OpVariable Function, placed at the start of the entry block
+    ScopeVector<Block*> blocks_;
+    ScopeVector<uint32_t> variables_; ///< OpVariable Function, placed at the start of the entry block
 };
 
 class Builder {
@@ -357,7 +358,8 @@ private:
     /// block's words, a function's variables or `made` (labels and what
     /// layout writes; reserved up front, so the pointers stay valid); and
     /// what prune() needs, counted as the instructions are listed
-    /// (builder_prune.cpp), so that it does not read the code again.
+    /// (builder_prune.cpp), so that it does not read the code again. Made by
+    /// dump(), the last work of its scope: ScopeVectors, like the builder's.
     struct Code {
         struct Store {
             uint32_t index; ///< in instructions
@@ -386,18 +388,18 @@ private:
         bool removed_any = false; ///< prune() removed some id's definition
         size_t words = 0;         ///< of the instructions that stay
         /// Null once dropped by prune().
-        ScratchVector<const uint32_t*> instructions;
-        ScratchVector<uint32_t> made;
-        ScratchVector<IdState> ids; ///< per id
-        ScratchVector<spv::Id> pure; ///< the ids defined_by names
-        ScratchVector<Store> stores;
-        ScratchVector<uint32_t> variables; ///< the indices of OpVariables
+        ScopeVector<const uint32_t*> instructions;
+        ScopeVector<uint32_t> made;
+        ScopeVector<IdState> ids; ///< per id
+        ScopeVector<spv::Id> pure; ///< the ids defined_by names
+        ScopeVector<Store> stores;
+        ScopeVector<uint32_t> variables; ///< the indices of OpVariables
         /// The offsets in globals_ of its instructions, ~0u for those that go
         /// (prune() lists them when some may go; empty: all stay).
-        ScratchVector<uint32_t> globals;
+        ScopeVector<uint32_t> globals;
         /// Per block (Builder::blocks_): no control flow reaches it (1). Empty
         /// while every block is reached (the common case: no table to fill).
-        ScratchVector<uint8_t> unreached;
+        ScopeVector<uint8_t> unreached;
     };
     void dump_function(const Function& function, Code& code) const;
     /// A block of a function at layout (builder_layout.cpp): its successors
@@ -427,37 +429,44 @@ private:
     Block& new_block(Function& function);
     size_t successors(const Block& block, Block** out) const;
 
+    /// Two words (ids, offsets), as std::pair but trivially copyable: a
+    /// ScopeVector element.
+    struct WordPair {
+        uint32_t first, second;
+    };
     uint32_t version_;
     spv::Id bound_ = 0;
-    ScratchVector<IdInfo> ids_;
-    ScratchVector<uint32_t> capabilities_;
-    ScratchVector<const char*> extensions_;
-    ScratchVector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
-    ScratchVector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
+    ScopeVector<IdInfo> ids_;
+    ScopeVector<uint32_t> capabilities_;
+    ScopeVector<const char*> extensions_;
+    ScopeVector<uint32_t> imports_, memory_model_, entry_points_, execution_modes_, names_, annotations_;
+    ScopeVector<spv::Id> types_, nulls_, undefs_; ///< for deduplication
     U64Map type_index_; ///< a hash of a type's opcode and operands -> the first type with it
     U64Map pointers_;   ///< storage << 32 | pointee -> its pointer type (looked up most)
-    ScratchVector<uint32_t> globals_; ///< types, constants and global variables in creation order
-    /// One allocation each, destroyed with the builder (a std::deque costs
-    /// a map and a 512-byte node before its first element).
-    ScratchVector<Function*> functions_;
+    ScopeVector<uint32_t> globals_; ///< types, constants and global variables in creation order
+    /// One allocation each, destroyed with the builder on the heap (in an
+    /// arena nothing of theirs is left to free); a std::deque would cost a
+    /// map and a 512-byte node before its first element.
+    ScopeVector<Function*> functions_;
     ScratchAllocator<Function> function_alloc_;
     /// The blocks' words: one allocation per block and per growth would
-    /// cost more than the words (and scatter them); freed with the builder.
+    /// cost more than the words (and scatter them); freed with the builder
+    /// on the heap, at the scope's end in an arena.
     WordArena block_words_;
-    ScratchAllocator<Block> block_alloc_; ///< the Block objects, one allocation each (freed with the builder)
-    ScratchVector<Block*> blocks_;
+    ScratchAllocator<Block> block_alloc_; ///< the Block objects, one allocation each (freed as block_words_)
+    ScopeVector<Block*> blocks_;
     /// Dead stores: (offset in its block, next of the block's list).
-    ScratchVector<std::pair<uint32_t, uint32_t>> dead_stores_;
+    ScopeVector<WordPair> dead_stores_;
     Block* block_ = nullptr;
     /// Loads of Function and Private pointers in the current block and the
     /// value each holds (the last store or load); such memory is private to
     /// the invocation, so only stores through the same variable and calls
     /// change it. Cleared when the build point moves.
-    ScratchVector<std::pair<spv::Id, spv::Id>> loads_;
+    ScopeVector<WordPair> loads_;
     /// Stores of whole Function and Private variables in the current block
     /// not read since (variable, offset): a later store to the variable
     /// makes the earlier one dead.
-    ScratchVector<std::pair<spv::Id, uint32_t>> stores_;
+    ScopeVector<WordPair> stores_;
     /// The instructions without side effects (and the access chains) of the
     /// current block: a hash of their words -> 1 + their offset (an
     /// identical one is reused).
@@ -467,14 +476,14 @@ private:
     U64Map decorated_;
     uint32_t previous_last_ = ~0u; ///< the build point's last_ before result()'s instruction
     Block* initial_ = nullptr;     ///< see assume_initial_values()
-    ScratchVector<uint8_t> written_; ///< per variable id: stored to in initial_ (1)
-    ScratchVector<spv::Id> private_variables_; ///< for pruning
+    ScopeVector<uint8_t> written_; ///< per variable id: stored to in initial_ (1)
+    ScopeVector<spv::Id> private_variables_; ///< for pruning
     /// Per id (as many as reserve() expects): a global names it (1, see
     /// named_by_global()).
-    ScratchVector<uint8_t> named_;
+    ScopeVector<uint8_t> named_;
     /// The types and constants in globals_ (the globals prune() may remove),
     /// for its check whether one may go without walking every global.
-    ScratchVector<spv::Id> removable_;
+    ScopeVector<spv::Id> removable_;
     spv::Id void_type_ = 0, bool_type_ = 0, true_ = 0, false_ = 0;
 };
 

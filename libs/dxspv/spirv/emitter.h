@@ -316,7 +316,7 @@ public:
     void declare_uav_counter(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl);
     void assign_implicit_counter_bindings();
     void declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration& decl);
-    ScratchVector<Descriptor>* descriptor_table(vsir::RegisterFile file);
+    ScopeVector<Descriptor>* descriptor_table(vsir::RegisterFile file);
     Descriptor* new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl);
     ResolvedBinding resolve_binding(DescriptorType dtype, const vsir::Declaration& decl);
     void create_descriptor_variable(Descriptor& desc, const vsir::Instruction& ins, const vsir::Declaration& decl,
@@ -389,24 +389,24 @@ public:
     };
     /// One direction of the interface: inputs, outputs or patch constants.
     struct IoSet {
-        ScratchVector<IoReg> regs;
-        ScratchVector<IoVar> vars;
-        ScratchVector<SignatureElement> fallback; ///< elements from declarations (no signature)
+        ScopeVector<IoReg> regs;
+        ScopeVector<IoVar> vars;
+        ScopeVector<SignatureElement> fallback; ///< elements from declarations (no signature)
         spv::Id array = NoResult; ///< Private uvec4[regs], [vertices][regs] for per-vertex inputs
         /// Instead of `array`, where registers are never indexed: one Private
         /// uvec4 per register (no access chains to reach them).
-        ScratchVector<spv::Id> reg_vars;
+        ScopeVector<spv::Id> reg_vars;
         /// Instead of both, for the inputs of a program in the entry point
         /// (inline_entry_): each register as a value, made by the input
         /// copies before the program.
-        ScratchVector<spv::Id> reg_values;
+        ScopeVector<spv::Id> reg_values;
         /// With reg_values: bit r, whether a source reads register r.
         uint64_t read = 0;
         /// Instead of `array` and `reg_vars`, for the outputs of a program
         /// that is one block (straight_line_): each register held lane by
         /// lane, a vec4 where all its outputs are 32-bit floats (no words in
         /// between), else a uvec4.
-        ScratchVector<HeldRegister> reg_held;
+        ScopeVector<HeldRegister> reg_held;
         /// The type of each of reg_values (a uvec4 unless said here): an
         /// input register one input variable fills from its first component
         /// is that variable's value.
@@ -414,7 +414,7 @@ public:
             Kind kind = Kind::u32;
             uint8_t size = 4;
         };
-        ScratchVector<ValueShape> reg_value_shapes;
+        ScopeVector<ValueShape> reg_value_shapes;
         uint32_t vertices = 0;         ///< vertex / control point count
         bool per_vertex = false;       ///< variables are arrays of `vertices`
         uint32_t stream_location_base[4] = {}; ///< geometry outputs: first location of each stream
@@ -544,7 +544,7 @@ public:
     uint32_t rel_depth_ = 0; ///< nesting of relative addresses being loaded
 
     spv::Id glsl_import_ = NoResult;
-    ScratchVector<spv::Id> interface_;
+    ScopeVector<spv::Id> interface_;
     bool uses_storage_buffer_ = false;
     bool has_thread_group_ = false;
     uint32_t thread_group_[3] = {};
@@ -562,20 +562,20 @@ public:
         spv::Id id;
         uint32_t next; ///< 1 + the index of another one whose key has the same hash, or 0
     };
-    ScratchVector<CompositeConstant> composite_consts_;
+    ScopeVector<CompositeConstant> composite_consts_;
     static uint64_t composite_hash(const CompositeKey& key);
     void index_composite(uint32_t k);
 
-    ScratchVector<spv::Id> temps_;           ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
-    ScratchVector<HeldRegister> temp_held_;  ///< r# held lane by lane (temp_values_)
+    ScopeVector<spv::Id> temps_;          ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
+    ScopeVector<HeldRegister> temp_held_; ///< r# held lane by lane (temp_values_)
     bool temp_values_ = false; ///< r# held as values: the program is one block of the entry point
-    ScratchVector<Kind> temp_kinds_;         ///< r#: u32 or f32 (scan_operands)
+    ScopeVector<Kind> temp_kinds_;        ///< r#: u32 or f32 (scan_operands)
     struct IndexableTemp {
         spv::Id var = NoResult;       ///< array of uvec4
         uint32_t count = 0;
         spv::StorageClass storage = spv::StorageClassFunction;
     };
-    ScratchVector<IndexableTemp> indexable_temps_; ///< x#
+    ScopeVector<IndexableTemp> indexable_temps_; ///< x#
     spv::Id icb_ = NoResult;          ///< Private array of uvec4
     // builtins_, system_scalars_ and system_builtins_ hold an id only
     // where builtin_files_ or system_files_ has the file's bit: they are
@@ -583,7 +583,7 @@ public:
     std::array<spv::Id, size_t(vsir::RegisterFile::count)> builtins_; ///< compute and wave builtin inputs
     uint64_t builtin_files_ = 0; ///< bit f: builtins_[f] is set
 
-    ScratchVector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
+    ScopeVector<Descriptor> cbvs_, srvs_, uavs_, samplers_, tgsm_; ///< indexed by range id (g: register)
     spv::Id runtime_uint_array_ = NoResult;
     spv::Id buffer_blocks_[2] = {}; ///< [read_only]: block { uint data[]; }
     spv::Id buffer_block64_ = NoResult; ///< block { ulong data[]; } (64-bit atomics)
@@ -619,7 +619,7 @@ public:
     uint32_t tess_domain_ = 0, tess_partitioning_ = 0, tess_output_primitive_ = 0;
 
     spv::Id counter_block_ = NoResult; ///< block { uint counter; }
-    ScratchVector<int32_t> cb_float_reads_; ///< per cb range id: float reads less other reads (scan_cb_reads)
+    ScopeVector<int32_t> cb_float_reads_; ///< per cb range id: float reads less other reads (scan_cb_reads)
 
     spv::Id push_block_var_ = NoResult;
     spv::Id sample_positions_ = NoResult; ///< samplepos table
@@ -638,17 +638,17 @@ public:
         // class is complete, and std::optional asks within it.
         RareState() {}
         IoSet patch; ///< patch constants (hull and domain shaders)
-        ScratchVector<IndexableTemp> hull_decl_indexable_temps; ///< declared in hs_decls: Private, seen by every phase
-        ScratchVector<HullPhaseFunction> hull_phases;
-        ScratchVector<Function*> subroutines; ///< by label id
-        ScratchVector<bool> defined_subroutines;
+        ScopeVector<IndexableTemp> hull_decl_indexable_temps; ///< declared in hs_decls: Private, seen by every phase
+        ScopeVector<HullPhaseFunction> hull_phases;
+        ScopeVector<Function*> subroutines; ///< by label id
+        ScopeVector<bool> defined_subroutines;
         U64Map wide_consts[3]; ///< the bits of 64-bit constants: f64, i64, u64
         U64Map composite_index; ///< a hash of a key -> 1 + the index of the last composite with it (once there are many)
-        ScratchVector<uint8_t> uav_usage; ///< per UAV range id: uav_use_* bits (made by the first atomic)
-        ScratchVector<uint8_t> tgsm_wide; ///< per g# register: 1 when 64-bit atomics use it
+        ScopeVector<uint8_t> uav_usage; ///< per UAV range id: uav_use_* bits (made by the first atomic)
+        ScopeVector<uint8_t> tgsm_wide; ///< per g# register: 1 when 64-bit atomics use it
         bool tgsm_wide_scanned = false;
         spv::Id sparse_types[size_t(Kind::count)][2] = {}; ///< {residency, texel} structs
-        ScratchVector<PushMember> push_members; ///< constant buffers in the push-constant block
+        ScopeVector<PushMember> push_members; ///< constant buffers in the push-constant block
     };
     std::optional<RareState> rare_;
     RareState& rare() { return rare_ ? *rare_ : make_rare(); }
@@ -662,12 +662,12 @@ public:
     bool straight_line_ = true; ///< no structured control flow but the final ret: one block (temps and outputs as values)
     bool has_attribute_at_vertex_ = false;
     bool uav_usage_scanned_ = false; ///< uav_usage walked the program (a program without atomics makes no RareState)
-    ScratchVector<uint32_t> declared_;  ///< the instructions with a declaration, and the phase markers
+    ScopeVector<uint32_t> declared_; ///< the instructions with a declaration, and the phase markers
 
-    ScratchVector<SsaValue> ssa_;           ///< by sr# id
+    ScopeVector<SsaValue> ssa_; ///< by sr# id
     spv::Id subgroup_local_id_ = NoResult, subgroup_size_ = NoResult;
 
-    ScratchVector<CfFrame> cf_;
+    ScopeVector<CfFrame> cf_;
     ScratchVector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
 
 private:

@@ -41,7 +41,7 @@ constexpr uint32_t max_push_constant_vec4s = 4096;
 
 } // namespace
 
-ScratchVector<Descriptor>* Emitter::descriptor_table(vsir::RegisterFile file)
+ScopeVector<Descriptor>* Emitter::descriptor_table(vsir::RegisterFile file)
 {
     switch (file) {
     case vsir::RegisterFile::constant_buffer: return &cbvs_;
@@ -56,7 +56,7 @@ ScratchVector<Descriptor>* Emitter::descriptor_table(vsir::RegisterFile file)
 Descriptor* Emitter::new_descriptor(const vsir::Instruction& ins, const vsir::Declaration& decl)
 {
     const vsir::Register& reg = prog_.dst(ins, 0).reg;
-    ScratchVector<Descriptor>* table = descriptor_table(reg.file);
+    ScopeVector<Descriptor>* table = descriptor_table(reg.file);
     if (!table || reg.index_count < 1 || reg.idx[0].offset >= max_register_id) {
         error(Code::spirv_invalid_operand, "malformed declared register");
         return nullptr;
@@ -365,9 +365,9 @@ void Emitter::assign_implicit_counter_bindings()
         any |= placed(d) && d.counter_var && d.counter_binding == ~0u;
     if (!any)
         return;
-    const std::initializer_list<const ScratchVector<Descriptor>*> tables = {&cbvs_, &srvs_, &uavs_, &samplers_};
+    const std::initializer_list<const ScopeVector<Descriptor>*> tables = {&cbvs_, &srvs_, &uavs_, &samplers_};
     CounterBindingAllocator alloc;
-    for (const ScratchVector<Descriptor>* table : tables)
+    for (const ScopeVector<Descriptor>* table : tables)
         for (const Descriptor& d : *table) {
             if (!placed(d))
                 continue;
@@ -429,7 +429,7 @@ void Emitter::declare_tgsm(const vsir::Instruction& ins, const vsir::Declaration
 
 Descriptor* Emitter::find_descriptor(const vsir::Register& reg)
 {
-    ScratchVector<Descriptor>* table = descriptor_table(reg.file);
+    ScopeVector<Descriptor>* table = descriptor_table(reg.file);
     if (!table) {
         error(Code::spirv_unsupported_register, "register file '%s' is not a resource", vsir::register_prefix(reg.file));
         return nullptr;

@@ -31,7 +31,7 @@ constexpr uint32_t max_rel_depth = 4;
 
 class SsaScan {
 public:
-    SsaScan(Emitter& e, ScratchVector<Emitter::SsaValue>& values)
+    SsaScan(Emitter& e, ScopeVector<Emitter::SsaValue>& values)
         : e_(e), prog_(e.prog_), values_(values), value_count_(values.size()),
           follow_indices_(e.relative_indices_), def_region_(values.size(), no_region)
     {
@@ -141,7 +141,7 @@ private:
 
     Emitter& e_;
     const vsir::Program& prog_;
-    ScratchVector<Emitter::SsaValue>& values_;
+    ScopeVector<Emitter::SsaValue>& values_;
     const size_t value_count_; ///< values_.size(), kept (the stores into values_ could alias it)
     const bool follow_indices_; ///< some operand has a relative index (whose sources no instruction lists)
     ScratchVector<uint32_t> def_region_; ///< innermost region of each definition

@@ -40,7 +40,7 @@ bool Emitter::emit_tessellation_declaration(const vsir::Instruction& ins, const 
         return true;
     case Opcode::dcl_hs_fork_phase_instance_count:
     case Opcode::dcl_hs_join_phase_instance_count: {
-        ScratchVector<HullPhaseFunction>& phases = rare().hull_phases;
+        ScopeVector<HullPhaseFunction>& phases = rare().hull_phases;
         if (phases.empty() || decl.count == 0 || decl.count > 4096) {
             error(Code::spirv_invalid_operand, "phase instance count %u outside a fork or join phase", decl.count);
             return true;
@@ -164,7 +164,7 @@ void Emitter::finish_hull_entry()
     spv::Id invocation = bitcast(b_.createLoad(hull_invocation_id()), type(Kind::u32));
     const HullPhaseFunction* cp_phase = nullptr;
     bool patch_phases = false;
-    const ScratchVector<HullPhaseFunction>& phases = rare().hull_phases;
+    const ScopeVector<HullPhaseFunction>& phases = rare().hull_phases;
     for (const HullPhaseFunction& p : phases) {
         if (p.phase == HullPhase::control_point)
             cp_phase = &p;

@@ -37,6 +37,8 @@ public:
     WordArena& operator=(const WordArena&) = delete;
     ~WordArena()
     {
+        if (alloc_.arena()) // its scope's end frees them
+            return;
         for (auto [chunk, words] : chunks_)
             alloc_.deallocate(chunk, words);
     }
