@@ -33,8 +33,10 @@ bool Block::isTerminated() const
     return last_ != ~0u && is_terminator(words_[last_] & 0xffffu);
 }
 
-Builder::Builder(uint32_t version) : version_(version)
+Builder::Builder(uint32_t version, size_t instructions) : version_(version)
 {
+    if (instructions)
+        reserve(instructions);
     ids_.resize(1);
 }
 

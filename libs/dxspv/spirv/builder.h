@@ -117,8 +117,10 @@ private:
 
 class Builder {
 public:
-    /// `version`: the SPIR-V version word (0x00010000 for 1.0 ...).
-    explicit Builder(uint32_t version);
+    /// `version`: the SPIR-V version word (0x00010000 for 1.0 ...);
+    /// `instructions`, when known: see reserve() (made before the first id,
+    /// the id table's one allocation).
+    explicit Builder(uint32_t version, size_t instructions = 0);
     /// Room for a module from about `instructions` instructions (one
     /// allocation each for the ids and the globals instead of their growth).
     void reserve(size_t instructions);

@@ -48,7 +48,8 @@ NumberedName::NumberedName(std::string_view prefix, uint64_t n, std::string_view
 }
 
 Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagnostics& diags)
-    : prog_(program), options_(options), diags_(diags), b_(spirv_version(options.target_env)),
+    : prog_(program), options_(options), diags_(diags),
+      b_(spirv_version(options.target_env), std::max<size_t>(program.instructions.size(), 1)),
       dst_pool_size_(program.dsts.size()), src_pool_size_(program.srcs.size())
 {
     using vsir::Opcode;
@@ -82,7 +83,6 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
         }
     }
     scan_operands();
-    b_.reserve(program.instructions.size());
 }
 
 Emitter::RareState& Emitter::make_rare()
