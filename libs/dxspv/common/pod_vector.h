@@ -8,8 +8,7 @@
 // trivially copyable and destructible; value-initialisation (resize, the
 // size constructor) is a memset for trivial ones, their default constructor
 // otherwise (default member values). Only included through common/scratch.h,
-// whose ScratchVector<T> is a PodVector for trivial T and ScopeVector<T> one
-// for the others of these too.
+// whose ScratchVector<T> and ScopeVector<T> are PodVectors for such T.
 #pragma once
 
 #include <algorithm>

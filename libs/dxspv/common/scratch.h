@@ -173,10 +173,13 @@ private:
 
 namespace dxspv {
 
-/// A vector in the scratch arena: PodVector for trivial elements (memset and
-/// memcpy instead of element loops), std::vector otherwise.
+/// A vector in the scratch arena: PodVector for trivially copyable and
+/// destructible elements (memset and memcpy instead of element loops),
+/// std::vector otherwise.
 template <class T>
-using ScratchVector = std::conditional_t<std::is_trivial_v<T>, PodVector<T>, std::vector<T, ScratchAllocator<T>>>;
+using ScratchVector =
+    std::conditional_t<std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>, PodVector<T>,
+        std::vector<T, ScratchAllocator<T>>>;
 template <class T>
 using ScratchDeque = std::deque<T, ScratchAllocator<T>>;
 

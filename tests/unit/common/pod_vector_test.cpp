@@ -1,6 +1,6 @@
-// PodVector (common/pod_vector.h), the ScratchVector of trivial elements:
-// the std::vector operations the code uses, with memset/memcpy, in the
-// arena and on the heap.
+// PodVector (common/pod_vector.h), the ScratchVector of trivially copyable
+// elements: the std::vector operations the code uses, with memset/memcpy, in
+// the arena and on the heap.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -17,10 +17,14 @@ static_assert(std::is_same_v<ScratchVector<uint32_t>, PodVector<uint32_t>>);
 static_assert(std::is_same_v<ScratchVector<const uint32_t*>, PodVector<const uint32_t*>>);
 namespace {
 struct WithDefault {
-    uint32_t a = 7; // value-initialisation is not zeroing: stays a std::vector
+    uint32_t a = 7; // value-initialisation is not zeroing: its constructor runs
+};
+struct NotTriviallyCopyable {
+    NotTriviallyCopyable& operator=(const NotTriviallyCopyable&) { return *this; }
 };
 } // namespace
-static_assert(!std::is_same_v<ScratchVector<WithDefault>, PodVector<WithDefault>>);
+static_assert(std::is_same_v<ScratchVector<WithDefault>, PodVector<WithDefault>>);
+static_assert(!std::is_same_v<ScratchVector<NotTriviallyCopyable>, PodVector<NotTriviallyCopyable>>);
 
 namespace {
 
@@ -84,6 +88,16 @@ void exercise()
     PodVector<uint32_t> counted(3, 4);
     CHECK(as_std(counted) == std::vector<uint32_t>{4, 4, 4}); // (count, value), not an iterator pair
     CHECK(PodVector<uint32_t>(counted.begin() + 1, counted.end()).size() == 2);
+
+    // Default member values: resize and the size constructor run the
+    // constructor (not a memset), emplace_back initialises what it is not given.
+    PodVector<WithDefault> defaults(2);
+    defaults.resize(4);
+    defaults.emplace_back();
+    for (const WithDefault& d : defaults)
+        CHECK(d.a == 7);
+    defaults.emplace_back(WithDefault{9});
+    CHECK(defaults.back().a == 9);
 }
 
 } // namespace
