@@ -179,7 +179,7 @@ bool ModuleReader::read_metadata_block(bool local, bool* kinds_only)
         switch (code) {
         case md_string:
             md.kind = MetadataKind::string;
-            md.string = ops_string(0);
+            md.string = ops_name(0);
             m_.metadata.push_back(md);
             break;
         case md_strings:

@@ -289,9 +289,9 @@ bool ModuleReader::read_module_block()
                 m_.version = uint32_t(ops_[0]);
                 relative_ids_ = ops_[0] >= 1;
                 break;
-            case module_triple: m_.triple = ops_string(0); break;
-            case module_datalayout: m_.datalayout = ops_string(0); break;
-            case module_section: m_.sections.push_back(ops_string(0)); break;
+            case module_triple: m_.triple = ops_name(0); break;
+            case module_datalayout: m_.datalayout = ops_name(0); break;
+            case module_section: m_.sections.push_back(ops_name(0)); break;
             case module_globalvar:
                 if (!read_global_var())
                     return false;
@@ -372,7 +372,7 @@ bool ModuleReader::read_type_block()
             t.count = ops_[0];
             t.element = TypeId(ops_[1]);
             break;
-        case type_struct_name: pending_name = ops_string(0); continue;
+        case type_struct_name: pending_name = ops_name(0); continue;
         case type_opaque:
             t.kind = TypeKind::opaque;
             t.identified = true;

@@ -53,12 +53,12 @@ private:
     TypeId add_type(const Type& type);
     TypeId find_or_add(const Type& want);
     TypeId bool_type(TypeId like);
-    /// ops_name() by another name (one copy of the code).
-    std::string_view ops_string(size_t first) { return ops_name(first); }
     std::span<const uint32_t> copy_ids(std::span<const uint32_t> ids);
     /// ops_[first..] narrowed into the arena; false (`bad` = the first
     /// operand's index) when one is >= `limit`.
     bool ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad);
+    /// ops_[first..] as characters, a string (nul-terminated) in the arena:
+    /// names and the module's strings.
     std::string_view ops_name(size_t first);
 
     // constants.cpp
