@@ -55,7 +55,6 @@ Builder::~Builder()
 void Builder::reserve(size_t instructions)
 {
     ids_.reserve(4 * instructions + 64);
-    named_.resize(4 * instructions + 64);
     globals_.reserve(4 * instructions + 128);
     // The small sections, each at once instead of by its first push.
     capabilities_.reserve(8);
@@ -81,7 +80,7 @@ void Builder::reserve(size_t instructions)
 
 Builder::IdInfo& Builder::info(spv::Id id)
 {
-    static_assert(sizeof(IdInfo) == 16);
+    static_assert(sizeof(IdInfo) == 20);
     return ids_[id < ids_.size() ? id : 0];
 }
 
@@ -230,6 +229,14 @@ spv::Id Builder::emit_type(spv::Op op, std::initializer_list<uint32_t> operands,
     types_.push_back(id);
     if (op != spv::OpTypeFunction)
         removable_.push_back(id);
+    // The operands that name ids: all but the literals.
+    for (uint32_t k = 0; k < count; ++k) {
+        const bool literal = op == spv::OpTypeInt || op == spv::OpTypeFloat
+                             || (k != 0 && (op == spv::OpTypeVector || op == spv::OpTypeImage))
+                             || (k == 0 && op == spv::OpTypePointer);
+        if (!literal)
+            named_by_global(operands.begin()[k]);
+    }
     return id;
 }
 
@@ -263,20 +270,16 @@ spv::Id Builder::makeFloatType(int width)
 
 spv::Id Builder::makeVectorType(spv::Id component, int count)
 {
-    named_by_global(component);
     return emit_type(spv::OpTypeVector, {component, uint32_t(count)});
 }
 
 spv::Id Builder::makeArrayType(spv::Id element, spv::Id length, int stride)
 {
-    named_by_global(element);
-    named_by_global(length);
     return emit_type(spv::OpTypeArray, {element, length}, stride == 0);
 }
 
 spv::Id Builder::makeRuntimeArray(spv::Id element)
 {
-    named_by_global(element);
     return emit_type(spv::OpTypeRuntimeArray, {element}, false);
 }
 
@@ -316,16 +319,15 @@ spv::Id Builder::makePointer(spv::StorageClass storage, spv::Id pointee)
     if (!id) {
         id = emit_type(spv::OpTypePointer, {uint32_t(storage), pointee}, false); // pointers_ is its index
         info(id).storage = uint16_t(storage);
-        named_by_global(pointee);
     }
     return id;
 }
 
 spv::Id Builder::makeFunctionType(spv::Id return_type, const ScratchVector<spv::Id>& params)
 {
-    named_by_global(return_type);
     if (params.empty())
         return emit_type(spv::OpTypeFunction, {return_type});
+    named_by_global(return_type);
     for (spv::Id param : params)
         named_by_global(param);
     spv::Id id = getUniqueId();
@@ -343,7 +345,6 @@ spv::Id Builder::makeFunctionType(spv::Id return_type, const ScratchVector<spv::
 spv::Id Builder::makeImageType(spv::Id sampled_type, spv::Dim dim, bool depth, bool arrayed, bool ms,
     unsigned sampled, spv::ImageFormat format)
 {
-    named_by_global(sampled_type);
     return emit_type(spv::OpTypeImage, {sampled_type, uint32_t(dim), depth ? 1u : 0u, arrayed ? 1u : 0u,
         ms ? 1u : 0u, sampled, uint32_t(format)});
 }
@@ -355,7 +356,6 @@ spv::Id Builder::makeSamplerType()
 
 spv::Id Builder::makeSampledImageType(spv::Id image_type)
 {
-    named_by_global(image_type);
     return emit_type(spv::OpTypeSampledImage, {image_type});
 }
 
@@ -372,6 +372,7 @@ spv::Id Builder::makeBoolConstant(bool value)
         w[1] = c;
         info(c).type = type;
         info(c).op = uint16_t(value ? spv::OpConstantTrue : spv::OpConstantFalse);
+        info(c).at = uint32_t(w - 1 - globals_.data());
         named_by_global(type);
         removable_.push_back(c);
     }
@@ -407,6 +408,7 @@ spv::Id Builder::typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& 
     w[1] = id;
     info(id).type = type;
     info(id).op = uint16_t(op);
+    info(id).at = uint32_t(w - 1 - globals_.data());
     named_by_global(type);
     made.push_back(id);
     removable_.push_back(id);

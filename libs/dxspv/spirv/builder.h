@@ -297,6 +297,9 @@ private:
         /// Private and Function variables: their offset in globals_ or in
         /// their function's variables_
         uint32_t at;
+        /// The operand words of the instructions in globals_ that name it
+        /// (named_by_global(), for prune()).
+        uint32_t named;
     };
 
     IdInfo& info(spv::Id id);
@@ -330,13 +333,13 @@ private:
         return w + 1;
     }
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
-    /// A global in globals_ names `id` (an operand word, not a literal), for
-    /// prune(). A global not noted there as named (named_ too small, or a
-    /// Function variable's type: not a global) only costs prune() more work.
+    /// An operand word (not a literal) of a new instruction in globals_
+    /// names `id`, for prune(): once for every such word, and for no other
+    /// (not for a Function variable's, nor for an existing type's).
     void named_by_global(spv::Id id)
     {
-        if (id < named_.size())
-            named_[id] = 1;
+        if (id < ids_.size())
+            ++ids_[id].named;
     }
     spv::Id typed_global(spv::Op op, spv::Id type, ScratchVector<spv::Id>& made);
     spv::Id builtin_call(spv::Id type, spv::Id set, int instruction, const spv::Id* args, size_t count);
@@ -396,9 +399,7 @@ private:
         ScopeVector<spv::Id> pure; ///< the ids defined_by names
         ScopeVector<Store> stores;
         ScopeVector<uint32_t> variables; ///< the indices of OpVariables
-        /// The offsets in globals_ of its instructions, ~0u for those that go
-        /// (prune() lists them when some may go; empty: all stay).
-        ScopeVector<uint32_t> globals;
+        bool globals_go = false; ///< some instruction in globals_ goes
         /// Per block (Builder::blocks_): no control flow reaches it (1). Empty
         /// while every block is reached (the common case: no table to fill).
         ScopeVector<uint8_t> unreached;
@@ -480,9 +481,6 @@ private:
     Block* initial_ = nullptr;     ///< see assume_initial_values()
     ScopeVector<uint8_t> written_; ///< per variable id: stored to in initial_ (1)
     ScopeVector<spv::Id> private_variables_; ///< for pruning
-    /// Per id (as many as reserve() expects): a global names it (1, see
-    /// named_by_global()).
-    ScopeVector<uint8_t> named_;
     /// The types and constants in globals_ (the globals prune() may remove),
     /// for its check whether one may go without walking every global.
     ScopeVector<spv::Id> removable_;

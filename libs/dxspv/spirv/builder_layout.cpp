@@ -294,13 +294,18 @@ void Builder::dump(std::vector<uint32_t>& out) const
     };
     kept(names_);
     kept(annotations_);
-    if (code.globals.empty()) { // every global stays (unreached blocks hold none)
+    if (!code.globals_go) { // every global stays (unreached blocks hold none)
         if (!globals_.empty())
             keep(globals_.data(), uint32_t(globals_.size()));
     } else {
-        for (uint32_t at : code.globals)
-            if (at != ~0u)
-                keep(globals_.data() + at, globals_[at] >> 16);
+        for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16);) {
+            const uint32_t* w = globals_.data() + at;
+            const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
+            const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
+            if (count <= result || !code.removed(w[result]))
+                keep(w, count);
+            at += count;
+        }
     }
     for (const uint32_t* w : code.instructions)
         if (w)

@@ -5,9 +5,9 @@
 //   point's interface name them), with their stores;
 // - instructions without side effects whose results nothing uses, and then
 //   the ones only those used (a worklist: the code is not read again);
-// - then types and constants nothing uses any more, last first; a pass
-//   only made when one may go (Builder::named_: which ids globals name,
-//   noted as the builder makes them).
+// - then types and constants nothing uses any more, and the ones only
+//   those named (a worklist too: the uses by globals are counted as the
+//   builder makes them, IdInfo::named; the globals that stay are not read).
 // One count of the uses of every id serves the three, taken while layout
 // lists the code (Code::add): every id word that is not a known literal
 // counts (a word that only looks like an id can only keep something that
@@ -74,15 +74,10 @@ constexpr uint64_t removable_globals = [] {
 }();
 static_assert(spv::OpVariable < 64);
 
-/// The result of a global that goes when nothing uses it (a type or a
-/// constant), else 0.
-spv::Id removable_result(const uint32_t* w)
+/// A global that goes when nothing uses it (a type or a constant).
+bool removable_op(uint32_t op)
 {
-    const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-    if (op >= 64 || !(removable_globals >> op & 1))
-        return 0;
-    const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
-    return count > result ? w[result] : 0;
+    return op < 64 && (removable_globals >> op & 1);
 }
 
 /// Calls `f` with every id word of the instruction at `w`: every word but the
@@ -205,19 +200,16 @@ void Builder::prune(Code& code) const
         });
     }
 
-    // Types and constants: the ones nothing uses go. A global names only
-    // globals made before it (its id is made after its operands, and its
-    // literals are known), so one pass from the last global to the first
-    // has counted every use of a global when it reaches it: the uses by the
-    // code, the interface and the annotations, counted first, and by the
-    // globals that stay, counted as they are passed.
-    // No global goes unless one has no use yet and no global naming it
-    // (named_): the last one to go would, unless a global variable went. The
-    // interface and the annotations only add uses, so they are counted only
-    // when some global may still go without them (most modules lose none).
+    // Types and constants: the ones nothing uses go, and then the ones only
+    // those named (a worklist over the globals' uses by globals, counted as
+    // the builder made them: IdInfo::named). The globals that stay are not
+    // read. No global goes unless one has no use yet, or a global variable
+    // went. The interface and the annotations only add uses, so they are
+    // counted only when some global may still go without them (most modules
+    // lose none).
     auto unused_global = [&] {
         for (spv::Id id : removable_)
-            if (ids[id].uses == 0 && !(id < named_.size() && named_[id]))
+            if (ids[id].uses == 0 && ids_[id].named == 0)
                 return true;
         return false;
     };
@@ -234,23 +226,28 @@ void Builder::prune(Code& code) const
     }
     if (!global_goes && !unused_global())
         return;
-    ScratchVector<uint32_t>& globals = code.globals; // (a global has at least 2 words)
-    globals.reserve(globals_.size() / 2);
-    for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16); at += globals_[at] >> 16)
-        globals.push_back(uint32_t(at));
-    for (size_t k = globals.size(); k-- > 0;) {
-        const uint32_t* w = globals_.data() + globals[k];
-        if (const spv::Id id = removable_result(w)) {
-            if (id <= bound_ && ids[id].uses == 0) {
-                remove(id);
-                globals[k] = ~0u;
-                continue;
-            }
-        } else if ((w[0] & 0xffffu) == spv::OpVariable && (w[0] >> 16) > 2 && code.removed(w[2])) { // went with its stores
-            globals[k] = ~0u;
-            continue;
-        }
-        code.count_words(w, 1);
+    code.globals_go = true;
+    for (spv::Id id : removable_) {
+        ids[id].uses += ids_[id].named;
+        if (ids[id].uses == 0)
+            dead.push_back(id);
+    }
+    // What a global that goes names loses a use (its result is not a use).
+    auto release = [&](spv::Id id) {
+        remove(id);
+        for_id_words(globals_.data() + ids_[id].at, [&](uint32_t operand) {
+            if (operand != id && operand <= bound_ && ids[operand].uses != 0 && --ids[operand].uses == 0
+                && removable_op(ids_[operand].op))
+                dead.push_back(operand);
+        });
+    };
+    for (spv::Id id : private_variables_)
+        if (ids[id].removed)
+            release(id);
+    while (!dead.empty()) {
+        const spv::Id id = dead.back();
+        dead.pop_back();
+        release(id);
     }
 }
 

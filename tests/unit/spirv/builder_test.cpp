@@ -306,6 +306,36 @@ TEST_CASE("builder: variables nothing reads go with their stores, and types and 
     CHECK(count(text, "OpEntryPoint GLCompute %main \"main\" %read\n") == 1);
 }
 
+TEST_CASE("builder: types and constants that only globals which go name go with them")
+{
+    Builder b(0x00010300);
+    compute_entry(b);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id f32 = b.makeFloatType(32); // named only by globals that go
+    spv::Id v4 = b.makeVectorType(f32, 4);
+    CHECK(b.makeVectorType(f32, 4) == v4); // the same type, which names f32 once
+    spv::Id array = b.makeArrayType(v4, b.makeUintConstant(3), 0);
+    const spv::Id zero = b.make_scalar_constant(f32, 0, false), parts[4] = {zero, zero, zero, zero};
+    b.make_composite_constant(v4, parts, 4);
+    b.makeNullConstant(array);
+    b.makeVectorType(u32, 2); // u32 stays: a variable that stays names it
+    spv::Id v3 = b.makeVectorType(f32, 3);
+    spv::Id unread = b.createVariable(spv::StorageClassPrivate, v3, "unread"); // goes, and its pointer type
+    b.createStore(b.makeUintConstant(9), b.createVariable(spv::StorageClassWorkgroup, u32, "y"));
+    std::string text = finish(b);
+    CHECK(count(text, "unread") == 0);
+    CHECK(count(text, "OpTypeFloat") == 0);
+    CHECK(count(text, "OpTypeVector") == 0);
+    CHECK(count(text, "OpTypeArray") == 0);
+    CHECK(count(text, "OpTypePointer Private") == 0);
+    CHECK(count(text, "OpConstantNull") == 0);
+    CHECK(count(text, "OpConstantComposite") == 0);
+    CHECK(count(text, "%uint_3") == 0);
+    CHECK(count(text, "%uint = OpTypeInt 32 0") == 1);
+    CHECK(count(text, "OpStore %y %uint_9") == 1);
+    (void)unread;
+}
+
 TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to their parts")
 {
     using dxspv::spirv::IdImmediate;
