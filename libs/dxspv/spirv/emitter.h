@@ -290,6 +290,14 @@ public:
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
+    /// The lanes of a temp held as values (temp_values_), else null.
+    HeldRegister* held_temp_of(const vsir::Register& reg)
+    {
+        return reg.file == vsir::RegisterFile::temp && temp_values_ && reg.index_count >= 1
+                       && reg.idx[0].rel_addr == vsir::invalid_index && reg.idx[0].offset < temp_held_.size()
+                   ? &temp_held_[reg.idx[0].offset]
+                   : nullptr;
+    }
     Value load_lanes(const vsir::Register& reg, const Lanes& lanes);
     spv::Id immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind);
     spv::Id apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier);

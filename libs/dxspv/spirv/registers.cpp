@@ -258,13 +258,17 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
 /// type (a scalar register's are u32 words); a null id when it has none.
 Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
 {
-    RegisterPointer rp = register_pointer(reg);
-    if (rp.held) {
+    auto held_lanes = [&](const HeldRegister& held) {
         uint8_t picked[4];
         for (uint32_t i = 0; i < lanes.count; ++i)
             picked[i] = uint8_t(std::min<uint32_t>(lanes.word[i], 3));
-        return read_held(*rp.held, picked, lanes.count);
-    }
+        return read_held(held, picked, lanes.count);
+    };
+    if (const HeldRegister* held = held_temp_of(reg)) // the usual source, without register_pointer()
+        return held_lanes(*held);
+    RegisterPointer rp = register_pointer(reg);
+    if (rp.held)
+        return held_lanes(*rp.held);
     if (!rp.ptr && !rp.value)
         return {};
     spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
@@ -423,7 +427,9 @@ void Emitter::store_register(const vsir::DstParam& dst, Value value)
     uint32_t mask_words = uint32_t(vsir::mask_component_count(mask));
     if (mask_words == 0)
         return;
-    RegisterPointer rp = register_pointer(dst.reg);
+    HeldRegister* const held_temp = held_temp_of(dst.reg); // the usual destination, without register_pointer()
+    RegisterPointer rp = held_temp ? RegisterPointer{NoResult, 4, NoResult, held_temp->kind, held_temp}
+                                   : register_pointer(dst.reg);
     if (rp.held && is_word_kind(value.kind)) { // held in its own kind
         if (value.count == 1 && mask_words > 1)
             value = splat(value, mask_words);
