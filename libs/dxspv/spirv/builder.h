@@ -399,7 +399,8 @@ private:
         ScopeVector<spv::Id> pure; ///< the ids defined_by names
         ScopeVector<Store> stores;
         ScopeVector<uint32_t> variables; ///< the indices of OpVariables
-        bool globals_go = false; ///< some instruction in globals_ goes
+        /// The offsets in globals_ of the instructions that go (prune()).
+        ScopeVector<uint32_t> dropped_globals;
         /// Per block (Builder::blocks_): no control flow reaches it (1). Empty
         /// while every block is reached (the common case: no table to fill).
         ScopeVector<uint8_t> unreached;

@@ -294,19 +294,17 @@ void Builder::dump(std::vector<uint32_t>& out) const
     };
     kept(names_);
     kept(annotations_);
-    if (!code.globals_go) { // every global stays (unreached blocks hold none)
-        if (!globals_.empty())
-            keep(globals_.data(), uint32_t(globals_.size()));
-    } else {
-        for (size_t at = 0; at < globals_.size() && (globals_[at] >> 16);) {
-            const uint32_t* w = globals_.data() + at;
-            const uint32_t count = w[0] >> 16, op = w[0] & 0xffffu;
-            const uint32_t result = op >= spv::OpTypeVoid && op <= spv::OpTypeForwardPointer ? 1 : 2;
-            if (count <= result || !code.removed(w[result]))
-                keep(w, count);
-            at += count;
-        }
+    // The globals but the few that go, in runs between them (unreached
+    // blocks hold none).
+    std::sort(code.dropped_globals.begin(), code.dropped_globals.end());
+    uint32_t from = 0;
+    for (uint32_t at : code.dropped_globals) {
+        if (at > from)
+            keep(globals_.data() + from, at - from);
+        from = at + (globals_[at] >> 16);
     }
+    if (globals_.size() > from)
+        keep(globals_.data() + from, uint32_t(globals_.size() - from));
     for (const uint32_t* w : code.instructions)
         if (w)
             keep(w, w[0] >> 16);

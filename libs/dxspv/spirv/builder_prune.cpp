@@ -226,7 +226,6 @@ void Builder::prune(Code& code) const
     }
     if (!global_goes && !unused_global())
         return;
-    code.globals_go = true;
     for (spv::Id id : removable_) {
         ids[id].uses += ids_[id].named;
         if (ids[id].uses == 0)
@@ -235,6 +234,7 @@ void Builder::prune(Code& code) const
     // What a global that goes names loses a use (its result is not a use).
     auto release = [&](spv::Id id) {
         remove(id);
+        code.dropped_globals.push_back(ids_[id].at);
         for_id_words(globals_.data() + ids_[id].at, [&](uint32_t operand) {
             if (operand != id && operand <= bound_ && ids[operand].uses != 0 && --ids[operand].uses == 0
                 && removable_op(ids_[operand].op))
