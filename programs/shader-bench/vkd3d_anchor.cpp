@@ -6,11 +6,22 @@
 // shader over the files it translates; with --per-file, also a line per file
 // translated: "file PATH median_us MIN_US" (compare_times.py reads them).
 //
-// usage: vkd3d-anchor [--per-file] RUNS FILE...
+// With --interleaved, the child times dxspv_compile (the library's C API)
+// and vkd3d_shader_compile on the same bytes in turns, which one goes first
+// alternating from run to run, so that both see the same machine: on a
+// shared virtual machine its speed drifts over seconds, which separate
+// processes one after the other each see differently. It prints a line per
+// file both translate, "pair PATH OURS_MEDIAN OURS_MIN THEIRS_MEDIAN
+// THEIRS_MIN", and over those files the medians of the per-file medians and
+// minimums of each and their ratios, and the median of the per-file ratios.
+//
+// usage: vkd3d-anchor [--per-file | --interleaved] RUNS FILE...
 #include <cstddef> // vkd3d_shader.h 1.2 uses size_t without including it
 #include <cstdint>
 
 #include <vkd3d_shader.h>
+
+#include <dxspv/dxspv.h>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,85 +43,216 @@ struct Result {
     double words;
 };
 
-/// In the child: RUNS timed translations of `path`; false if it fails.
-bool measure(const char* path, int runs, Result& result)
+/// Both translators' results on one file (--interleaved).
+struct Pair {
+    Result ours, theirs;
+};
+
+/// vkd3d_shader_compile on one file's bytes, set up once.
+class Vkd3d {
+public:
+    explicit Vkd3d(const std::vector<char>& bytes)
+    {
+        info_.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
+        info_.source.code = bytes.data();
+        info_.source.size = bytes.size();
+        info_.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
+        info_.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
+        info_.log_level = VKD3D_SHADER_LOG_NONE;
+    }
+    /// One translation; the SPIR-V words, or -1 if it fails.
+    double run()
+    {
+        vkd3d_shader_code out = {};
+        char* messages = nullptr;
+        const int status = vkd3d_shader_compile(&info_, &out, &messages);
+        vkd3d_shader_free_messages(messages);
+        const double words = status < 0 ? -1 : double(out.size / 4);
+        vkd3d_shader_free_shader_code(&out);
+        return words;
+    }
+
+private:
+    vkd3d_shader_compile_info info_ = {};
+};
+
+/// dxspv_compile on one file's bytes (the library's defaults: Vulkan 1.1).
+class Dxspv {
+public:
+    explicit Dxspv(const std::vector<char>& bytes)
+    {
+        info_.type = DXSPV_STRUCTURE_TYPE_COMPILE_INFO;
+        info_.source = {bytes.data(), bytes.size()};
+        info_.source_type = DXSPV_SOURCE_TYPE_DXBC_TPF;
+        info_.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
+    }
+    double run()
+    {
+        dxspv_code out = {};
+        const dxspv_result status = dxspv_compile(&info_, &out, nullptr);
+        const double words = status < 0 ? -1 : double(out.size / 4);
+        dxspv_free_code(&out);
+        return words;
+    }
+
+private:
+    dxspv_compile_info info_ = {};
+};
+
+std::vector<char> read_file(const char* path)
 {
     std::ifstream in(path, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    vkd3d_shader_compile_info info = {};
-    info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
-    info.source.code = bytes.data();
-    info.source.size = bytes.size();
-    info.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
-    info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
-    info.log_level = VKD3D_SHADER_LOG_NONE;
-    vkd3d_shader_code out = {};
-    char* messages = nullptr;
-    int status = vkd3d_shader_compile(&info, &out, &messages);
-    vkd3d_shader_free_messages(messages);
-    if (status < 0)
-        return false;
-    result.words = double(out.size / 4);
-    vkd3d_shader_free_shader_code(&out);
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        auto start = std::chrono::steady_clock::now();
-        vkd3d_shader_compile(&info, &out, &messages);
-        times.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
-        vkd3d_shader_free_messages(messages);
-        vkd3d_shader_free_shader_code(&out);
-    }
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The microseconds of `run()`.
+template <class T>
+double timed(T& translator)
+{
+    const auto start = std::chrono::steady_clock::now();
+    translator.run();
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Sorts `times` and puts their median and minimum in `result`.
+void reduce(std::vector<double>& times, Result& result)
+{
     std::sort(times.begin(), times.end());
     result.median_us = times[times.size() / 2];
     result.min_us = times.front();
+}
+
+/// In the child: RUNS timed translations of `path`; false if it fails.
+bool measure(const char* path, int runs, Result& result)
+{
+    const std::vector<char> bytes = read_file(path);
+    Vkd3d vkd3d(bytes);
+    result.words = vkd3d.run();
+    if (result.words < 0)
+        return false;
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i)
+        times.push_back(timed(vkd3d));
+    reduce(times, result);
     return true;
+}
+
+/// In the child (--interleaved): RUNS timed translations of `path` by each,
+/// in turns; false if either fails.
+bool measure_pair(const char* path, int runs, Pair& result)
+{
+    const std::vector<char> bytes = read_file(path);
+    Vkd3d vkd3d(bytes);
+    Dxspv dxspv(bytes);
+    result.theirs.words = vkd3d.run();
+    result.ours.words = dxspv.run();
+    if (result.theirs.words < 0 || result.ours.words < 0)
+        return false;
+    std::vector<double> ours, theirs;
+    for (int i = 0; i < runs; ++i) {
+        if (i % 2 == 0) {
+            ours.push_back(timed(dxspv));
+            theirs.push_back(timed(vkd3d));
+        } else {
+            theirs.push_back(timed(vkd3d));
+            ours.push_back(timed(dxspv));
+        }
+    }
+    reduce(ours, result.ours);
+    reduce(theirs, result.theirs);
+    return true;
+}
+
+/// Runs `measure(result)` in a child process (vkd3d-shader may abort);
+/// false if it fails or dies.
+template <class R, class F>
+bool in_child(R& result, F measure)
+{
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0)
+        return false;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(pipe_fds[0]);
+        R r;
+        if (!measure(r))
+            _exit(1);
+        _exit(write(pipe_fds[1], &r, sizeof(r)) == ssize_t(sizeof(r)) ? 0 : 1);
+    }
+    close(pipe_fds[1]);
+    const ssize_t got = read(pipe_fds[0], &result, sizeof(result));
+    close(pipe_fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return got == ssize_t(sizeof(result)) && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+/// --interleaved: a line per file both translate, then the summary.
+int interleaved(int runs, char** files, int count)
+{
+    std::vector<double> ours_medians, theirs_medians, ours_mins, theirs_mins, ratios;
+    for (int f = 0; f < count; ++f) {
+        Pair p;
+        if (!in_child(p, [&](Pair& r) { return measure_pair(files[f], runs, r); }))
+            continue;
+        printf("pair %s %.3f %.3f %.3f %.3f\n", files[f], p.ours.median_us, p.ours.min_us, p.theirs.median_us,
+            p.theirs.min_us);
+        ours_medians.push_back(p.ours.median_us);
+        theirs_medians.push_back(p.theirs.median_us);
+        ours_mins.push_back(p.ours.min_us);
+        theirs_mins.push_back(p.theirs.min_us);
+        ratios.push_back(p.ours.median_us / p.theirs.median_us);
+    }
+    if (ratios.empty()) {
+        printf("no file translated by both\n");
+        return 1;
+    }
+    const double om = median(ours_medians), tm = median(theirs_medians);
+    const double on = median(ours_mins), tn = median(theirs_mins);
+    printf("interleaved, %zu of %d files translated by both: medians of the per-file medians %.2f us (dxspv) "
+           "against %.2f us (vkd3d-shader), %.3fx; of the minimums %.2f against %.2f, %.3fx; median of the "
+           "per-file ratios %.3fx\n",
+        ratios.size(), count, om, tm, om / tm, on, tn, on / tn, median(ratios));
+    return 0;
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const bool per_file = argc > 1 && std::string_view(argv[1]) == "--per-file";
-    const int first = per_file ? 3 : 2;
+    const std::string_view mode = argc > 1 ? argv[1] : "";
+    const bool per_file = mode == "--per-file", pairs = mode == "--interleaved";
+    const int first = per_file || pairs ? 3 : 2;
     if (argc <= first) {
-        fprintf(stderr, "usage: vkd3d-anchor [--per-file] RUNS FILE...\n");
+        fprintf(stderr, "usage: vkd3d-anchor [--per-file | --interleaved] RUNS FILE...\n");
         return 2;
     }
-    int runs = std::clamp(atoi(argv[first - 1]), 1, 1000);
+    const int runs = std::clamp(atoi(argv[first - 1]), 1, 1000);
+    if (pairs)
+        return interleaved(runs, argv + first, argc - first);
     std::vector<double> medians;
     double words = 0;
     for (int f = first; f < argc; ++f) {
-        int pipe_fds[2];
-        if (pipe(pipe_fds) != 0)
-            return 1;
-        pid_t pid = fork();
-        if (pid == 0) {
-            close(pipe_fds[0]);
-            Result r;
-            if (!measure(argv[f], runs, r))
-                _exit(1);
-            _exit(write(pipe_fds[1], &r, sizeof(r)) == sizeof(r) ? 0 : 1);
-        }
-        close(pipe_fds[1]);
         Result r;
-        ssize_t got = read(pipe_fds[0], &r, sizeof(r));
-        close(pipe_fds[0]);
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (got == ssize_t(sizeof(r)) && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-            medians.push_back(r.median_us);
-            words += r.words;
-            if (per_file)
-                printf("file %s %.3f %.3f\n", argv[f], r.median_us, r.min_us);
-        }
+        if (!in_child(r, [&](Result& out) { return measure(argv[f], runs, out); }))
+            continue;
+        medians.push_back(r.median_us);
+        words += r.words;
+        if (per_file)
+            printf("file %s %.3f %.3f\n", argv[f], r.median_us, r.min_us);
     }
     if (medians.empty()) {
         printf("vkd3d-shader: no file translated\n");
         return 1;
     }
-    std::sort(medians.begin(), medians.end());
     printf("vkd3d-shader in-process: %zu of %d files translated, median of the per-file medians %.1f us, "
            "%.0f SPIR-V words per shader\n",
-        medians.size(), argc - first, medians[medians.size() / 2], words / double(medians.size()));
+        medians.size(), argc - first, median(medians), words / double(medians.size()));
     return 0;
 }
