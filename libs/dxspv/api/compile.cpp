@@ -41,15 +41,18 @@ extern "C" DXSPV_API enum dxspv_result dxspv_compile(const struct dxspv_compile_
             return finish(DXSPV_ERROR_INVALID_ARGUMENT, diags, messages);
 
         std::vector<uint8_t> bytes;
-        dxspv_result r = api::translate(req, bytes, diags);
+        std::vector<uint32_t> words; // a SPIR-V binary: copied once, into the caller's buffer
+        dxspv_result r = api::translate(req, bytes, diags, &words);
         if (r == DXSPV_OK) {
-            void* p = std::malloc(bytes.size() ? bytes.size() : 1);
+            const void* from = words.empty() ? static_cast<const void*>(bytes.data()) : words.data();
+            const size_t size = words.empty() ? bytes.size() : words.size() * sizeof(uint32_t);
+            void* p = std::malloc(size ? size : 1);
             if (!p)
                 return DXSPV_ERROR_OUT_OF_MEMORY;
-            if (!bytes.empty())
-                std::memcpy(p, bytes.data(), bytes.size());
+            if (size)
+                std::memcpy(p, from, size);
             out->code = p;
-            out->size = bytes.size();
+            out->size = size;
         }
         return finish(r, diags, messages);
     } catch (const std::bad_alloc&) {

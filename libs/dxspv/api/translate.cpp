@@ -262,7 +262,8 @@ dxspv_result load_program(const Request& req, vsir::Program& program, Diagnostic
     return read_source(source, req, program, diags) ? DXSPV_OK : result_from_diagnostics(diags);
 }
 
-dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags)
+dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostics& diags,
+                       std::vector<uint32_t>* spirv_words)
 {
     if (is_dxil_module_target(req.target_type)) {
         Source source;
@@ -319,6 +320,8 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
 
     if (req.target_type == DXSPV_TARGET_TYPE_SPIRV_TEXT)
         append_text(out, spirv::disassemble_spirv(words));
+    else if (spirv_words)
+        spirv_words->swap(words);
     else
         out.assign(reinterpret_cast<const uint8_t*>(words.data()),
                    reinterpret_cast<const uint8_t*>(words.data() + words.size()));
