@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 namespace dxspv::spirv {
 
@@ -233,9 +234,11 @@ void Builder::prune(Code& code) const
     }
     // What a global that goes names loses a use (its result is not a use).
     auto release = [&](spv::Id id) {
+        const uint32_t* w = globals_.data() + ids_[id].at;
+        assert(w[(w[0] & 0xffffu) >= spv::OpTypeVoid && (w[0] & 0xffffu) <= spv::OpTypeForwardPointer ? 1 : 2] == id);
         remove(id);
         code.dropped_globals.push_back(ids_[id].at);
-        for_id_words(globals_.data() + ids_[id].at, [&](uint32_t operand) {
+        for_id_words(w, [&](uint32_t operand) {
             if (operand != id && operand <= bound_ && ids[operand].uses != 0 && --ids[operand].uses == 0
                 && removable_op(ids_[operand].op))
                 dead.push_back(operand);
