@@ -61,11 +61,11 @@ dxspv_result resolve_source(const Request& request, Source& source, Diagnostics&
 dxspv_result load_program(const Request& request, vsir::Program& program, Diagnostics& diags);
 
 /// Runs the pipeline. `out` receives the output (text targets include a
-/// terminating NUL); with `words`, a SPIR-V binary goes there instead, as
-/// the emitter made it (no copy). Returns the result code; diagnostics say
-/// why.
+/// terminating NUL); with `spirv_words`, a SPIR-V binary goes there
+/// instead, as the emitter made it (no copy). Returns the result code;
+/// diagnostics say why.
 dxspv_result translate(const Request& request, std::vector<uint8_t>& out, Diagnostics& diags,
-                       std::vector<uint32_t>* words = nullptr);
+                       std::vector<uint32_t>* spirv_words = nullptr);
 
 /// Warns (api_checksum_mismatch) when `bytes` are a DXBC container whose
 /// stored checksum does not match its contents; says nothing of a container

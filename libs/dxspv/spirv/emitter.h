@@ -290,6 +290,8 @@ public:
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
+    /// The pointer of a register held lane by lane.
+    static RegisterPointer held_pointer(HeldRegister& held) { return {NoResult, 4, NoResult, held.kind, &held}; }
     /// The lanes of a temp held as values (temp_values_), else null.
     HeldRegister* held_temp_of(const vsir::Register& reg)
     {

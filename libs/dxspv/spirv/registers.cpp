@@ -185,12 +185,10 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
     using vsir::RegisterFile;
     switch (reg.file) {
     case RegisterFile::temp:
+        if (HeldRegister* held = held_temp_of(reg))
+            return held_pointer(*held);
         if (reg.index_count < 1 || reg.idx[0].rel_addr != vsir::invalid_index || reg.idx[0].offset >= temps_.size())
             break;
-        if (temp_values_) {
-            HeldRegister& held = temp_held_[reg.idx[0].offset];
-            return {NoResult, 4, NoResult, held.kind, &held};
-        }
         return {temps_[reg.idx[0].offset], 4, NoResult, temp_storage_kind(reg.idx[0].offset)};
     case RegisterFile::indexable_temp: {
         if (reg.index_count < 2 || reg.idx[0].rel_addr != vsir::invalid_index
@@ -428,8 +426,7 @@ void Emitter::store_register(const vsir::DstParam& dst, Value value)
     if (mask_words == 0)
         return;
     HeldRegister* const held_temp = held_temp_of(dst.reg); // the usual destination, without register_pointer()
-    RegisterPointer rp = held_temp ? RegisterPointer{NoResult, 4, NoResult, held_temp->kind, held_temp}
-                                   : register_pointer(dst.reg);
+    RegisterPointer rp = held_temp ? held_pointer(*held_temp) : register_pointer(dst.reg);
     if (rp.held && is_word_kind(value.kind)) { // held in its own kind
         if (value.count == 1 && mask_words > 1)
             value = splat(value, mask_words);
