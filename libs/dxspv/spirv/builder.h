@@ -383,6 +383,18 @@ private:
         explicit Code(spv::Id bound) : bound(bound), ids(bound + 1) {}
         /// Lists the instructions in [from, to) (whole instructions).
         void add(const uint32_t* from, const uint32_t* to);
+        /// Lists an instruction layout makes (OpFunction, OpLabel, OpBranch,
+        /// OpUnreachable, OpFunctionEnd): every word counts, and it is no
+        /// store, variable or value (add() without its checks and loop set-up).
+        void add_made(const uint32_t* w)
+        {
+            instructions.push_back(w);
+            const uint32_t count = w[0] >> 16;
+            words += count;
+            for (uint32_t i = 1; i < count; ++i)
+                if (w[i] <= bound)
+                    ++ids[w[i]].uses;
+        }
         /// Adds `delta` to the use count of every id word of an instruction.
         void count_words(const uint32_t* w, uint32_t delta);
         bool removed(spv::Id id) const { return id <= bound && ids[id].removed; }

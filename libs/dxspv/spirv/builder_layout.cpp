@@ -179,7 +179,7 @@ void Builder::dump_function(const Function& function, Code& code) const
         assert(code.made.size() + words.size() <= code.made.capacity()); // dump() reserved it: no pointer moves
         uint32_t* w = code.made.append_uninitialized(words.size());
         std::copy(words.begin(), words.end(), w);
-        code.add(w, w + words.size());
+        code.add_made(w);
     };
     make({5u << 16 | spv::OpFunction, function.return_type_, function.id_, spv::FunctionControlMaskNone,
         function.type_});
@@ -187,7 +187,7 @@ void Builder::dump_function(const Function& function, Code& code) const
     for (uint32_t index : order) {
         const Block* b = function.blocks_[index];
         make({2u << 16 | spv::OpLabel, b->id_});
-        if (index == 0)
+        if (index == 0 && !function.variables_.empty())
             code.add(function.variables_.data(), function.variables_.data() + function.variables_.size());
         if (nodes[index].reached) {
             uint32_t from = 0;
