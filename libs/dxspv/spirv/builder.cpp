@@ -174,6 +174,7 @@ void Builder::addDecorationId(spv::Id id, spv::Decoration decoration, spv::Id op
     w[0] = id;
     w[1] = decoration;
     w[2] = operand;
+    named_by_global(operand); // keeps it (the one annotation that does)
 }
 
 void Builder::addMemberDecoration(spv::Id id, unsigned member, spv::Decoration decoration, int value)

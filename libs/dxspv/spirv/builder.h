@@ -333,9 +333,10 @@ private:
         return w + 1;
     }
     spv::Id emit_type(spv::Op op, std::initializer_list<uint32_t> operands, bool dedup = true);
-    /// An operand word (not a literal) of a new instruction in globals_
-    /// names `id`, for prune(): once for every such word, and for no other
-    /// (not for a Function variable's, nor for an existing type's).
+    /// An operand word (not a literal) of a new instruction in globals_, or
+    /// OpDecorateId's operand, names `id`, for prune(): once for every such
+    /// word, and for no other (not for a Function variable's, nor for an
+    /// existing type's).
     void named_by_global(spv::Id id)
     {
         if (id < ids_.size())

@@ -12,7 +12,8 @@
 // lists the code (Code::add): every id word that is not a known literal
 // counts (a word that only looks like an id can only keep something that
 // could have gone), the defining word included in functions. Names and
-// decorations do not keep anything.
+// decorations do not keep anything, but for OpDecorateId's operand (counted
+// in IdInfo::named).
 #include "spirv/builder.h"
 
 #include <algorithm>
@@ -203,11 +204,11 @@ void Builder::prune(Code& code) const
 
     // Types and constants: the ones nothing uses go, and then the ones only
     // those named (a worklist over the globals' uses by globals, counted as
-    // the builder made them: IdInfo::named). The globals that stay are not
-    // read. No global goes unless one has no use yet, or a global variable
-    // went. The interface and the annotations only add uses, so they are
-    // counted only when some global may still go without them (most modules
-    // lose none).
+    // the builder made them: IdInfo::named, which also counts the operands
+    // of OpDecorateId). The globals that stay are not read. No global goes
+    // unless one has no use yet, or a global variable went. The interface
+    // and the execution modes only add uses, so they are counted only when
+    // some global may still go without them (most modules lose none).
     auto unused_global = [&] {
         for (spv::Id id : removable_)
             if (ids[id].uses == 0 && ids_[id].named == 0)
@@ -219,14 +220,6 @@ void Builder::prune(Code& code) const
     for (const ScratchVector<uint32_t>* section : {&entry_points_, &execution_modes_})
         for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
             code.count_words(section->data() + at, 1);
-    for (size_t at = 0; at < annotations_.size() && (annotations_[at] >> 16); at += annotations_[at] >> 16) {
-        if ((annotations_[at] & 0xffffu) == spv::OpDecorateId) // its operands are ids
-            for (uint32_t i = 3; i < (annotations_[at] >> 16); ++i)
-                if (annotations_[at + i] <= bound_)
-                    ++ids[annotations_[at + i]].uses;
-    }
-    if (!global_goes && !unused_global())
-        return;
     for (spv::Id id : removable_) {
         ids[id].uses += ids_[id].named;
         if (ids[id].uses == 0)

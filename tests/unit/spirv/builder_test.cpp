@@ -336,6 +336,31 @@ TEST_CASE("builder: types and constants that only globals which go name go with 
     (void)unread;
 }
 
+TEST_CASE("builder: a constant only an OpDecorateId names stays when unused globals go")
+{
+    Builder b(0x00010400); // UniformId: SPIR-V 1.4
+    b.addCapability(spv::CapabilityShader);
+    b.setMemoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
+    dxspv::spirv::Function* f = b.makeEntryPoint("main");
+    b.addExecutionMode(f, spv::ExecutionModeLocalSize, 1, 1, 1);
+    spv::Id u32 = b.makeUintType(32);
+    spv::Id y = b.createVariable(spv::StorageClassWorkgroup, u32, "y");
+    b.addEntryPoint(spv::ExecutionModelGLCompute, f, "main", {y});
+    b.createStore(b.makeUintConstant(9), y);
+    b.addDecorationId(y, spv::DecorationUniformId, b.makeUintConstant(spv::ScopeWorkgroup)); // keeps uint 2
+    b.makeUintConstant(5); // nothing names it: the unused globals are looked for
+    // Not validated: spirv-val 2023.1 crashes on UniformId (in
+    // ValidateExecutionScope); the module is otherwise the ones above.
+    b.leaveFunction();
+    std::vector<uint32_t> words;
+    b.dump(words);
+    std::string text = dxspv::spirv::disassemble_spirv(words);
+    INFO(text);
+    CHECK(count(text, "%uint_5") == 0);
+    CHECK(count(text, "%uint_2 = OpConstant %uint 2") == 1);
+    CHECK(count(text, "OpDecorateId %y UniformId %uint_2") == 1);
+}
+
 TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to their parts")
 {
     using dxspv::spirv::IdImmediate;
