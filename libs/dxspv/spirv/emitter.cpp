@@ -108,11 +108,13 @@ void Emitter::scan_operands()
     constexpr uint32_t max_temps = 65536;
     ScratchVector<TempUse> temps(std::min(prog_.temp_count, max_temps));
     auto note = [&](const vsir::Register& reg) {
-        for (uint32_t i = 0; i < reg.index_count && i < 3; ++i)
+        const uint32_t index_count = std::min<uint32_t>(reg.index_count, 3);
+        for (uint32_t i = 0; i < index_count; ++i)
             if (reg.idx[i].rel_addr != vsir::invalid_index) {
                 relative_indices_ = true;
                 if (size_t(reg.file) < 64)
                     indexed_files_ |= uint64_t(1) << size_t(reg.file);
+                break;
             }
         if (reg.file != vsir::RegisterFile::temp || reg.index_count < 1 || reg.idx[0].offset >= max_temps)
             return;

@@ -287,6 +287,7 @@ public:
     }
     Value read_held_lanes(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
     void write_held(HeldRegister& held, Value value, uint32_t mask);
+    void store_system_scalar(spv::Id priv, HeldRegister* held, spv::Id word);
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);
     RegisterPointer register_pointer(const vsir::Register& reg);
@@ -679,6 +680,12 @@ public:
 
     ScopeVector<CfFrame> cf_;
     ScratchVector<std::pair<uint32_t, Block*>> cases_; ///< case literals of the open switches
+
+    uint64_t system_held_files_ = 0; ///< bit f: system_held_[f] is set
+    /// The scalar registers of a straight-line entry, held (lane 0) instead
+    /// of in a Private uint (system_scalars_[f] is then NoResult). Last: the
+    /// members before keep their offsets (and the code reading them, its form).
+    std::array<HeldRegister, size_t(vsir::RegisterFile::count)> system_held_;
 
 private:
     // prog_.dsts.size() and prog_.srcs.size(), which check_operand_counts

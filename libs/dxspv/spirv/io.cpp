@@ -380,7 +380,7 @@ void Emitter::declare_tess_coord()
 
 void Emitter::declare_system_scalar(vsir::RegisterFile file)
 {
-    if (system_scalar(file))
+    if ((system_files_ >> size_t(file)) & 1)
         return;
     using vsir::RegisterFile;
     ShaderStage stage = prog_.model.stage;
@@ -445,6 +445,12 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
     }
     system_builtins_[size_t(file)] = builtin;
     system_files_ |= uint64_t(1) << size_t(file);
+    if (inline_entry_ && straight_line_ && builtin) { // read and written as values, copied at the ends
+        system_scalars_[size_t(file)] = NoResult;
+        system_held_[size_t(file)] = held_register(Kind::u32, spv::OpConstantNull);
+        system_held_files_ |= uint64_t(1) << size_t(file);
+        return;
+    }
     spv::Id var = b_.createVariable(spv::StorageClassPrivate, type(Kind::u32),
         vsir::register_prefix(file), b_.makeNullConstant(type(Kind::u32)));
     system_scalars_[size_t(file)] = var;
@@ -770,6 +776,8 @@ RegisterPointer Emitter::io_register_pointer(const vsir::Register& reg)
 {
     using vsir::RegisterFile;
     if (is_scalar_system_file(reg.file)) {
+        if ((system_held_files_ >> size_t(reg.file)) & 1)
+            return {NoResult, 1, NoResult, Kind::u32, &system_held_[size_t(reg.file)]};
         spv::Id var = system_scalar(reg.file);
         if (!var)
             error(Code::spirv_undeclared_register, "'%s' is not declared", vsir::register_prefix(reg.file));
@@ -1118,7 +1126,8 @@ void Emitter::copy_system_values(bool output)
     for (uint64_t files = system_files_; files; files &= files - 1) {
         const size_t f = size_t(std::countr_zero(files));
         spv::Id priv = system_scalars_[f], builtin = system_builtins_[f];
-        if (!priv || !builtin)
+        HeldRegister* held = (system_held_files_ >> f) & 1 ? &system_held_[f] : nullptr;
+        if ((!priv && !held) || !builtin)
             continue;
         RegisterFile file = RegisterFile(f);
         bool is_output = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge
@@ -1134,19 +1143,28 @@ void Emitter::copy_system_values(bool output)
                 pointer_type(output ? spv::StorageClassOutput : spv::StorageClassInput, i32),
                 {builtin, constant_u32(0)});
         if (output) {
-            spv::Id value = b_.createLoad(priv);
+            static constexpr uint8_t lane0 = 0;
+            spv::Id value = held ? read_held(*held, &lane0, 1).id : b_.createLoad(priv);
             bool depth = file == RegisterFile::depth_out || file == RegisterFile::depth_out_ge
                 || file == RegisterFile::depth_out_le;
             b_.createStore(bitcast(value, depth ? type(Kind::f32) : i32), target);
         } else if (file == RegisterFile::inner_coverage) { // bool → 1 / 0, as D3D's SV_InnerCoverage
             spv::Id value = b_.createLoad(target);
-            b_.createStore(b_.createTriOp(spv::OpSelect, type(Kind::u32), value, constant_u32(1), constant_u32(0)),
-                priv);
+            store_system_scalar(priv, held,
+                b_.createTriOp(spv::OpSelect, type(Kind::u32), value, constant_u32(1), constant_u32(0)));
         } else {
-            spv::Id value = b_.createLoad(target);
-            b_.createStore(bitcast(value, type(Kind::u32)), priv);
+            store_system_scalar(priv, held, bitcast(b_.createLoad(target), type(Kind::u32)));
         }
     }
+}
+
+/// A scalar register's word: into its Private uint, or its held lane.
+void Emitter::store_system_scalar(spv::Id priv, HeldRegister* held, spv::Id word)
+{
+    if (held)
+        write_held(*held, {word, Kind::u32, 1}, 1);
+    else
+        b_.createStore(word, priv);
 }
 
 /// Whether the program can be emitted into the entry point itself, with the

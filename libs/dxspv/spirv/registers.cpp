@@ -256,17 +256,17 @@ RegisterPointer Emitter::register_pointer(const vsir::Register& reg)
 /// type (a scalar register's are u32 words); a null id when it has none.
 Value Emitter::load_lanes(const vsir::Register& reg, const Lanes& lanes)
 {
-    auto held_lanes = [&](const HeldRegister& held) {
+    auto held_lanes = [&](const HeldRegister& held, uint32_t last) {
         uint8_t picked[4];
         for (uint32_t i = 0; i < lanes.count; ++i)
-            picked[i] = uint8_t(std::min<uint32_t>(lanes.word[i], 3));
+            picked[i] = uint8_t(std::min<uint32_t>(lanes.word[i], last));
         return read_held(held, picked, lanes.count);
     };
     if (const HeldRegister* held = held_temp_of(reg)) // the usual source, without register_pointer()
-        return held_lanes(*held);
+        return held_lanes(*held, 3);
     RegisterPointer rp = register_pointer(reg);
     if (rp.held)
-        return held_lanes(*rp.held);
+        return held_lanes(*rp.held, rp.size - 1u); // a scalar register's one lane for each
     if (!rp.ptr && !rp.value)
         return {};
     spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
@@ -427,7 +427,7 @@ void Emitter::store_register(const vsir::DstParam& dst, Value value)
         return;
     HeldRegister* const held_temp = held_temp_of(dst.reg); // the usual destination, without register_pointer()
     RegisterPointer rp = held_temp ? held_pointer(*held_temp) : register_pointer(dst.reg);
-    if (rp.held && is_word_kind(value.kind)) { // held in its own kind
+    if (rp.held && is_word_kind(value.kind) && (rp.size != 1 || mask == 1)) { // held in its own kind
         if (value.count == 1 && mask_words > 1)
             value = splat(value, mask_words);
         if (value.count != mask_words)
@@ -465,7 +465,11 @@ void Emitter::store_register(const vsir::DstParam& dst, Value value)
         return;
     }
     if (rp.size == 1) {
-        b_.createStore(words_count > 1 ? b_.createCompositeExtract(words, type(Kind::u32), 0) : words, rp.ptr);
+        const spv::Id word = words_count > 1 ? b_.createCompositeExtract(words, type(Kind::u32), 0) : words;
+        if (rp.held)
+            write_held(*rp.held, {word, Kind::u32, 1}, 1);
+        else
+            b_.createStore(word, rp.ptr);
         return;
     }
     // Written in the storage type (a float result's bitcast to words then

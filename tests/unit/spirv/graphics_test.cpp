@@ -436,6 +436,31 @@ ret
     CHECK_HAS(t, "OpCapability SparseResidency");
 }
 
+TEST_CASE("spirv: a straight-line entry holds its scalar system registers as values")
+{
+    // oDepth and vCoverage without Private copies: the entry writes the
+    // builtins from the values (and makes no Private uint, nor its null).
+    dxspv::vsir::Program p = assemble(R"(
+ps_5_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_input vCoverage
+dcl_output o0.xyzw
+dcl_output oDepth
+dcl_output oMask
+mov o0.xyzw, l(0, 1.000000, 0, 1.000000)
+mov oDepth, cb0[0].x
+mov oMask, vCoverage.x
+ret
+)");
+    const std::string t = emit_all(p)[1];
+    CHECK(count(t, "OpVariable %_ptr_Private") == 0);
+    CHECK(count(t, "OpConstantNull") == 0);
+    CHECK_HAS(t, "BuiltIn FragDepth");
+    CHECK(count(t, "OpStore %oDepth ") == 1);
+    CHECK(count(t, "OpStore %oMask") == 0); // through an access chain to its element
+    CHECK(count(t, "OpLoad %int %") == 1);  // vCoverage's element, once
+}
+
 TEST_CASE("spirv: a pixel shader returning early is a function the entry point calls")
 {
     const char* text = R"(
