@@ -545,6 +545,8 @@ void emit_bfrev(Emitter& e, const Instruction& ins)
 void emit_mov(Emitter& e, const Instruction& ins)
 {
     const DstParam& dst = dst0(e, ins);
+    if (ins.opcode == vsir::Opcode::mov && e.mov_lanes(dst, src(e, ins, 0)))
+        return;
     e.store_dst(dst, load_for(e, src(e, ins, 0), dst, e.kind_or_u32(dst.reg.type)));
 }
 

@@ -133,6 +133,14 @@ public:
         ids_.emplace_back();
         return ++bound_;
     }
+    /// The opcode of `id` when it is an OpCompositeInsert,
+    /// OpCompositeConstruct or OpVectorShuffle made here (whose extracts
+    /// fold to its parts), else OpNop.
+    spv::Op composite_op(spv::Id id) const
+    {
+        const uint32_t* w = composite_words(id);
+        return w ? spv::Op(w[0] & 0xffffu) : spv::OpNop;
+    }
 
     // ---- module level ----
     void addCapability(spv::Capability capability);

@@ -565,6 +565,75 @@ Value Emitter::read_held_lanes(const HeldRegister& held, const uint8_t* lanes, u
     return {identity ? first : b_.createOp(spv::OpVectorShuffle, t, operands), kind, uint8_t(count)};
 }
 
+/// The usual mov into an output held lane by lane, or into one lane of a
+/// held temp: each lane of the write mask names the source's component as
+/// it is (its value and its kind), without a shuffle to the swizzle, a
+/// bitcast to the destination's type, or, from another held temp, any
+/// instruction: a read makes what it needs (a lane's extract, a shuffle of
+/// the lanes it takes), and lanes that are only read one by one need
+/// nothing more.
+bool Emitter::mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src)
+{
+    using vsir::RegisterFile;
+    auto word_type = [](vsir::DataType t) {
+        return t == vsir::DataType::f32 || t == vsir::DataType::u32 || t == vsir::DataType::i32;
+    };
+    const RegisterFile file = src.reg.file;
+    if ((file != RegisterFile::temp && file != RegisterFile::input && file != RegisterFile::constant_buffer)
+        || dst.modifiers != 0 || src.modifier != vsir::SrcModifier::none || !word_type(dst.reg.type)
+        || !word_type(src.reg.type))
+        return false;
+    // A temp's lanes may be read together again and again: one lane only
+    // (several take a shuffle now, which every read of them then reuses).
+    // An output's are read once, at the end.
+    const uint32_t mask = dst.write_mask & 0xfu;
+    const bool one_lane = mask && !(mask & (mask - 1)); // (std::has_single_bit: a popcount call here)
+    HeldRegister* to = one_lane ? held_temp_of(dst.reg) : nullptr;
+    if (!to && dst.reg.file == RegisterFile::output && !out_.reg_held.empty() && dst.reg.index_count == 1
+        && dst.reg.idx[0].rel_addr == vsir::invalid_index && dst.reg.idx[0].offset < out_.reg_held.size())
+        to = &out_.reg_held[dst.reg.idx[0].offset];
+    if (!to || !mask)
+        return false;
+    HeldRegister from; // the source's lanes (a copy: the source may be the destination)
+    if (const HeldRegister* held = held_temp_of(src.reg)) {
+        from = *held;
+        for (uint32_t c = 0; c < 4; ++c)
+            if ((mask >> c & 1) && !from.id[vsir::swizzle_component(src.swizzle, c)])
+                return false; // a lane never written: its initial value, as load_lanes reads it
+    } else if (file != RegisterFile::temp) { // an input or a constant buffer
+        const RegisterPointer rp = register_pointer(src.reg);
+        if (rp.held || (!rp.ptr && !rp.value) || rp.size == 0)
+            return false;
+        const spv::Id whole = rp.value ? rp.value : b_.createLoad(rp.ptr);
+        for (uint32_t c = 0; c < 4; ++c) {
+            from.id[c] = whole;
+            from.index[c] = uint8_t(std::min<uint32_t>(c, rp.size - 1u));
+            from.width[c] = rp.size;
+            from.lane_kind[c] = rp.storage;
+        }
+    } else {
+        return false;
+    }
+    for (uint32_t c = 0; c < 4; ++c) {
+        if (!(mask >> c & 1))
+            continue;
+        const uint32_t k = vsir::swizzle_component(src.swizzle, c);
+        to->id[c] = from.id[k];
+        to->index[c] = from.index[k];
+        to->width[c] = from.width[k];
+        to->lane_kind[c] = from.lane_kind[k];
+        // One component of a vector the builder made is its part now (the
+        // extract folds to it): the vector itself may then go. (Several
+        // lanes keep naming it: read together, they take it whole.)
+        if (one_lane && to->width[c] > 1 && b_.composite_op(to->id[c]) != spv::OpNop) {
+            to->id[c] = b_.createCompositeExtract(to->id[c], type(to->lane_kind[c]), to->index[c]);
+            to->index[c] = 0;
+            to->width[c] = 1;
+        }
+    }
+    return true;
+}
+
 /// `value` (a component per lane of `mask`, in order) into those lanes.
 void Emitter::write_held(HeldRegister& held, Value value, uint32_t mask)
 {

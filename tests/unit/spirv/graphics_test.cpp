@@ -461,6 +461,39 @@ ret
     CHECK(count(t, "OpLoad %int %") == 1);  // vCoverage's element, once
 }
 
+TEST_CASE("spirv: a mov into a held output names the source's components")
+{
+    // o0.x is v1's .w as it was loaded and o0.yzw the constant: the output
+    // is one shuffle of the two at the end, without an extract at the mov.
+    const std::string t = emit_all(assemble(R"(
+ps_4_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.x, v1.w
+mov o0.yzw, l(0, 0, 0, 1.000000)
+ret
+)"))[1];
+    CHECK(count(t, "OpCompositeExtract") == 0);
+    CHECK(count(t, "OpCompositeConstruct") == 0);
+    CHECK(count(t, "OpVectorShuffle %v4float") == 1);
+}
+
+TEST_CASE("spirv: a swizzled mov into a held temp is shuffled once for all its reads")
+{
+    const std::string t = emit_all(assemble(R"(
+ps_4_0
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_temps 3
+mov r1.xyzw, v0.yzwx
+add r0.xyzw, r1.xyzw, r1.xyzw
+add r2.xyzw, r1.xyzw, r0.xyzw
+add o0.xyzw, r2.xyzw, r1.xyzw
+ret
+)"))[1];
+    CHECK(count(t, "OpVectorShuffle") == 1);
+}
+
 TEST_CASE("spirv: a pixel shader returning early is a function the entry point calls")
 {
     const char* text = R"(
