@@ -970,39 +970,66 @@ void Emitter::copy_input_registers(IoSet& set)
             continue;
         if (values && input_value(set, r))
             continue;
+        // As values, a register of float inputs only is a float vector (no
+        // bitcasts to words and back); otherwise words.
+        bool floats = values;
+        for (const IoVar& v : set.vars)
+            if (v.reg == r && v.first + v.count <= 4)
+                floats = floats && !v.is_array && v.kind == Kind::f32;
+        const Kind kind = floats ? Kind::f32 : Kind::u32;
+        const spv::Id vec4 = type(kind, 4);
+        // `whole` holds the register's components [first, first + count).
         spv::Id whole = NoResult;
-        const spv::Id uvec4 = type(Kind::u32, 4);
+        uint32_t first = 0, count = 0;
+        auto widen = [&] { // to all four (a component none gives is undefined: 0xffffffff)
+            OperandList<IdImmediate, 6> operands{{true, whole}, {true, whole}};
+            for (uint32_t c = 0; c < 4; ++c)
+                operands.push_back({false, c >= first && c < first + count ? c - first : 0xffffffffu});
+            whole = b_.createOp(spv::OpVectorShuffle, vec4, operands);
+            first = 0, count = 4;
+        };
+        auto insert = [&](spv::Id part, uint32_t component) {
+            if (whole && count != 4)
+                widen();
+            whole = b_.createCompositeInsert(part, whole ? whole : undef(kind, 4), vec4, component);
+            first = 0, count = 4;
+        };
         for (const IoVar& v : set.vars) {
             if (v.reg != r || v.first + v.count > 4)
                 continue;
             if (v.is_array) { // gathered builtin arrays: one element per component
-                for (uint32_t i = 0; i < v.count; ++i) {
-                    spv::Id word = bitcast(b_.createLoad(io_var_pointer(v, false, NoResult, v.array_base + i)),
-                        type(Kind::u32));
-                    whole = b_.createCompositeInsert(word, whole ? whole : undef(Kind::u32, 4), uvec4, v.first + i);
-                }
+                for (uint32_t i = 0; i < v.count; ++i)
+                    insert(bitcast(b_.createLoad(io_var_pointer(v, false, NoResult, v.array_base + i)),
+                               type(Kind::u32)),
+                        v.first + i);
                 continue;
             }
-            uint32_t words_count = 0;
-            spv::Id words = input_words(v, NoResult, words_count);
-            if (words_count == 1) {
-                whole = b_.createCompositeInsert(words, whole ? whole : undef(Kind::u32, 4), uvec4, v.first);
-                continue;
+            uint32_t part_count = 0;
+            const spv::Id part = floats ? input(v, NoResult).id : input_words(v, NoResult, part_count);
+            if (floats)
+                part_count = v.count;
+            if (part_count == 1) {
+                insert(part, v.first);
+            } else if (!whole) {
+                whole = part, first = v.first, count = part_count;
+            } else { // one shuffle of the two: `whole`'s components, then the part's
+                OperandList<IdImmediate, 6> operands{{true, whole}, {true, part}};
+                for (uint32_t c = 0; c < 4; ++c)
+                    operands.push_back({false, c >= v.first && c < v.first + part_count ? count + c - v.first
+                                               : c >= first && c < first + count    ? c - first
+                                                                                    : 0xffffffffu});
+                whole = b_.createOp(spv::OpVectorShuffle, vec4, operands);
+                first = 0, count = 4;
             }
-            // Components of `whole` (0-3) and of `words` (4-): a component
-            // neither gives is undefined (0xffffffff).
-            OperandList<IdImmediate, 6> operands{{true, whole ? whole : words}, {true, words}};
-            for (uint32_t c = 0; c < 4; ++c) {
-                bool from_words = c >= v.first && c < v.first + words_count;
-                uint32_t base = whole ? 4 : 0;
-                operands.push_back({false, from_words ? base + c - v.first : whole ? c : 0xffffffffu});
-            }
-            whole = b_.createOp(spv::OpVectorShuffle, uvec4, operands);
         }
-        if (values)
-            set.reg_values[r] = whole ? whole : undef(Kind::u32, 4);
-        else if (whole)
+        if (whole && count != 4)
+            widen();
+        if (values) {
+            set.reg_values[r] = whole ? whole : undef(kind, 4);
+            set.reg_value_shapes[r] = {kind, 4};
+        } else if (whole) {
             b_.createStore(whole, set.reg_vars[r]);
+        }
     }
 }
 

@@ -478,6 +478,21 @@ ret
     CHECK(count(t, "OpVectorShuffle %v4float") == 1);
 }
 
+TEST_CASE("spirv: an input register of two float inputs is one float shuffle of them")
+{
+    const std::string t = emit_all(assemble(R"(
+ps_4_0
+dcl_input_ps linear v1.xy
+dcl_input_ps linear v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)"))[1];
+    CHECK(count(t, "OpBitcast") == 0);
+    CHECK(count(t, "OpVectorShuffle %v4float") == 1);
+    CHECK(count(t, "OpVectorShuffle") == 1);
+}
+
 TEST_CASE("spirv: a swizzled mov into a held temp is shuffled once for all its reads")
 {
     const std::string t = emit_all(assemble(R"(
