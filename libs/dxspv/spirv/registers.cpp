@@ -549,9 +549,14 @@ Value Emitter::read_held_lanes(const HeldRegister& held, const uint8_t* lanes, u
         return {lane(lanes[0]), kind, 1};
     if (!shuffle) {
         spv::Id parts[4];
-        for (uint32_t i = 0; i < count; ++i)
+        bool constants = true; // lanes an immediate wrote: a constant vector
+        for (uint32_t i = 0; i < count; ++i) {
             parts[i] = lane(lanes[i]);
-        return {b_.createCompositeConstruct(t, {parts, count}), kind, uint8_t(count)};
+            uint32_t bits = 0;
+            constants = constants && b_.constant_word(parts[i], bits);
+        }
+        return {constants ? vector_constant(kind, parts, count) : b_.createCompositeConstruct(t, {parts, count}), kind,
+            uint8_t(count)};
     }
     const uint32_t first_width = held.width[vectors[0]];
     bool identity = vectors[1] == 4 && first_width == count;
@@ -579,14 +584,21 @@ bool Emitter::mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src)
         return t == vsir::DataType::f32 || t == vsir::DataType::u32 || t == vsir::DataType::i32;
     };
     const RegisterFile file = src.reg.file;
-    if ((file != RegisterFile::temp && file != RegisterFile::input && file != RegisterFile::constant_buffer)
-        || dst.modifiers != 0 || src.modifier != vsir::SrcModifier::none || !word_type(dst.reg.type)
+    const uint32_t mask = dst.write_mask & 0xfu;
+    if (file == RegisterFile::immediate) {
+        // Some lanes of an output (the whole register is its constant
+        // vector, read back as it is; a temp's lanes are read again).
+        if (mask == 0xfu || dst.reg.file != RegisterFile::output)
+            return false;
+    } else if (file != RegisterFile::temp && file != RegisterFile::input && file != RegisterFile::constant_buffer) {
+        return false;
+    }
+    if (dst.modifiers != 0 || src.modifier != vsir::SrcModifier::none || !word_type(dst.reg.type)
         || !word_type(src.reg.type))
         return false;
     // A temp's lanes may be read together again and again: one lane only
     // (several take a shuffle now, which every read of them then reuses).
     // An output's are read once, at the end.
-    const uint32_t mask = dst.write_mask & 0xfu;
     const bool one_lane = mask && !(mask & (mask - 1)); // (std::has_single_bit: a popcount call here)
     HeldRegister* to = one_lane ? held_temp_of(dst.reg) : nullptr;
     if (!to && dst.reg.file == RegisterFile::output && !out_.reg_held.empty() && dst.reg.index_count == 1
@@ -600,6 +612,23 @@ bool Emitter::mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src)
         for (uint32_t c = 0; c < 4; ++c)
             if ((mask >> c & 1) && !from.id[vsir::swizzle_component(src.swizzle, c)])
                 return false; // a lane never written: its initial value, as load_lanes reads it
+    } else if (file == RegisterFile::immediate) { // a constant per lane (no vector of them made now)
+        for (uint32_t c = 0; c < 4; ++c)
+            if (!(mask >> c & 1) && (to->width[c] != 1 || !to->id[c]))
+                return false; // beside a vector's lanes (or lanes not written yet): a vector too, for one
+                              // shuffle of the two
+        const Kind kind = kind_or_u32(src.reg.type);
+        const bool scalar = src.reg.dimension == vsir::Dimension::scalar;
+        uint32_t read = 0; // the components the lanes take
+        for (uint32_t c = 0; c < 4; ++c)
+            if (mask >> c & 1)
+                read |= 1u << vsir::swizzle_component(src.swizzle, c);
+        for (uint32_t c = 0; c < 4; ++c) {
+            from.id[c] = read >> c & 1 ? constant(kind, src.reg.u32[scalar ? 0 : c]) : NoResult;
+            from.index[c] = 0;
+            from.width[c] = 1;
+            from.lane_kind[c] = kind;
+        }
     } else if (file != RegisterFile::temp) { // an input or a constant buffer
         const RegisterPointer rp = register_pointer(src.reg);
         if (rp.held || (!rp.ptr && !rp.value) || rp.size == 0)
