@@ -133,8 +133,13 @@ void Emitter::scan_operands()
         note(d.reg);
     for (const vsir::SrcParam& src : prog_.srcs) {
         note(src.reg);
-        if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 && src.reg.idx[0].offset < 64)
-            inputs_read_ |= uint64_t(1) << src.reg.idx[0].offset;
+        if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 && src.reg.idx[0].offset < 64) {
+            const uint64_t bit = uint64_t(1) << src.reg.idx[0].offset;
+            const uint32_t s = src.swizzle; // .w in any of its four (whatever the write mask)
+            inputs_read_ |= bit;
+            if ((s & 3) == 3 || (s >> 2 & 3) == 3 || (s >> 4 & 3) == 3 || (s >> 6 & 3) == 3)
+                inputs_w_read_ |= bit;
+        }
     }
     temp_kinds_.resize(temps.size());
     for (size_t r = 0; r < temps.size(); ++r)

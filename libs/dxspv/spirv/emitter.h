@@ -615,6 +615,7 @@ public:
     }
     uint64_t indexed_files_ = 0; ///< bit f: an operand of file f has a relative index (file_indexed)
     uint64_t inputs_read_ = 0;   ///< bit r: a source names v`r` (r < 64) without a relative index
+    uint64_t inputs_w_read_ = 0; ///< bit r: such a source's swizzle names .w
     bool relative_indices_ = false; ///< an operand of any file has a relative index
     static_assert(size_t(vsir::RegisterFile::count) <= 64);
 

@@ -901,7 +901,9 @@ Value Emitter::input(const IoVar& v, spv::Id vertex)
 {
     spv::Id value = b_.createLoad(io_var_pointer(v, false, vertex, 0));
     Value val{value, v.kind, v.count};
-    if (v.builtin == spv::BuiltInFragCoord) { // D3D's SV_Position.w is 1/w
+    // D3D's SV_Position.w is 1/w (when a source may read it).
+    if (v.builtin == spv::BuiltInFragCoord
+        && (v.reg >= 64 || ((inputs_w_read_ >> v.reg) & 1) || file_indexed(vsir::RegisterFile::input))) {
         spv::Id f32 = type(Kind::f32);
         spv::Id w = b_.createCompositeExtract(value, f32, 3);
         w = b_.createBinOp(spv::OpFDiv, f32, constant_f32(1.0f), w);

@@ -493,6 +493,26 @@ ret
     CHECK(count(t, "OpVectorShuffle") == 1);
 }
 
+TEST_CASE("spirv: SV_Position's 1/w only where a source may read .w")
+{
+    // An early return: the inputs are Private copies the entry makes first.
+    const char* text = R"(
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.xyzw, position
+dcl_output o0.xyzw
+if_nz v0.x
+  ret
+endif
+mov o0.xyzw, v0.%s
+ret
+)";
+    char xy[512], w[512];
+    snprintf(xy, sizeof(xy), text, "xyxy");
+    snprintf(w, sizeof(w), text, "xyzw");
+    CHECK(count(emit_all(assemble(xy))[1], "OpFDiv") == 0);
+    CHECK(count(emit_all(assemble(w))[1], "OpFDiv") == 1);
+}
+
 TEST_CASE("spirv: a swizzled mov into a held temp is shuffled once for all its reads")
 {
     const std::string t = emit_all(assemble(R"(
