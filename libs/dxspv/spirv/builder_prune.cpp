@@ -56,6 +56,7 @@ constexpr std::array<LiteralWords, 128> literal_table = [] {
     // in both
     t[spv::OpVariable] = {3, 4};
     // globals
+    t[spv::OpExecutionMode] = {2, 0}; // the mode and its literals (LocalSize 1 1 1 names no id 17, 1)
     t[spv::OpTypeInt] = t[spv::OpTypeFloat] = {2, 0};
     t[spv::OpTypePointer] = {2, 3};
     t[spv::OpTypeVector] = {3, 4};
@@ -206,9 +207,11 @@ void Builder::prune(Code& code) const
     // those named (a worklist over the globals' uses by globals, counted as
     // the builder made them: IdInfo::named, which also counts the operands
     // of OpDecorateId). The globals that stay are not read. No global goes
-    // unless one has no use yet, or a global variable went. The interface
-    // and the execution modes only add uses, so they are counted only when
-    // some global may still go without them (most modules lose none).
+    // unless one has no use yet, or a global variable went. The execution
+    // modes only add uses (OpExecutionModeId's constants), so they are
+    // counted only when some global may still go without them (most modules
+    // lose none); the entry points name no type or constant (their
+    // interfaces are variables, and their other words literals).
     auto unused_global = [&] {
         for (spv::Id id : removable_)
             if (ids[id].uses == 0 && ids_[id].named == 0)
@@ -217,9 +220,8 @@ void Builder::prune(Code& code) const
     };
     if (!global_goes && !unused_global())
         return;
-    for (const ScratchVector<uint32_t>* section : {&entry_points_, &execution_modes_})
-        for (size_t at = 0; at < section->size() && ((*section)[at] >> 16); at += (*section)[at] >> 16)
-            code.count_words(section->data() + at, 1);
+    for (size_t at = 0; at < execution_modes_.size() && (execution_modes_[at] >> 16); at += execution_modes_[at] >> 16)
+        code.count_words(execution_modes_.data() + at, 1);
     for (spv::Id id : removable_) {
         ids[id].uses += ids_[id].named;
         if (ids[id].uses == 0)

@@ -361,6 +361,20 @@ TEST_CASE("builder: a constant only an OpDecorateId names stays when unused glob
     CHECK(count(text, "OpDecorateId %y UniformId %uint_2") == 1);
 }
 
+TEST_CASE("builder: an execution mode's literals keep no id")
+{
+    Builder b(0x00010300);
+    compute_entry(b); // OpExecutionMode %main LocalSize 1 1 1: words 17, 1, 1, 1
+    b.makeUintType(32);
+    spv::Id c = 0;
+    for (uint32_t v = 100; c < spv::ExecutionModeLocalSize; ++v) // unused constants, up to id 17
+        c = b.makeUintConstant(v);
+    REQUIRE(c == spv::ExecutionModeLocalSize);
+    std::string text = finish(b);
+    CHECK(count(text, "OpConstant") == 0);
+    CHECK(count(text, "OpTypeInt") == 0);
+}
+
 TEST_CASE("builder: extracts, inserts and shuffles of vectors it made fold to their parts")
 {
     using dxspv::spirv::IdImmediate;
