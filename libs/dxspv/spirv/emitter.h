@@ -115,7 +115,9 @@ struct Descriptor {
 };
 
 /// A 4-component register held lane by lane instead of in a variable (the
-/// temps and outputs of a program that is one block): component c is
+/// temps, outputs and scalar system registers, lane 0, of a program that is
+/// one block; a mov names its source's lanes, see Emitter::mov_lanes):
+/// component c is
 /// component index[c] of the vector id[c] (of width[c] components), or the
 /// scalar id[c] where width[c] is 1; an id of 0 is the register's initial
 /// value (`initial`: zero for outputs, undefined for temps). A write replaces
@@ -139,7 +141,7 @@ struct RegisterPointer {
     uint8_t size = 0;
     spv::Id value = NoResult; ///< input registers held as a value instead of `ptr`
     Kind storage = Kind::u32; ///< component type of the uvec4 / vec4 behind `ptr`
-    HeldRegister* held = nullptr; ///< temps and outputs held lane by lane instead of `ptr`
+    HeldRegister* held = nullptr; ///< temps, outputs and scalar system registers held lane by lane instead of `ptr`
 };
 
 /// One open structured construct.
@@ -687,8 +689,8 @@ public:
 
     uint64_t system_held_files_ = 0; ///< bit f: system_held_[f] is set
     /// The scalar registers of a straight-line entry, held (lane 0) instead
-    /// of in a Private uint (system_scalars_[f] is then NoResult). Last: the
-    /// members before keep their offsets (and the code reading them, its form).
+    /// of in a Private uint (system_scalars_[f] is then NoResult); not
+    /// zeroed, like system_scalars_.
     std::array<HeldRegister, size_t(vsir::RegisterFile::count)> system_held_;
 
 private:
