@@ -594,6 +594,16 @@ spv::Id Emitter::integer_op(spv::Op op, Kind kind, uint32_t count, spv::Id a, sp
     return b_.createBinOp(op, t, a, b);
 }
 
+spv::Id Emitter::integer_op(spv::Op op, spv::Id a, uint32_t b)
+{
+    uint32_t x[4], r;
+    if (is_right_identity(op, b) && b_.getTypeId(a) == type(Kind::u32))
+        return a;
+    if (constant_lanes(b_, a, 1, x) && fold_integer_op(op, x[0], b, r))
+        return constant_u32(r);
+    return b_.createBinOp(op, type(Kind::u32), a, constant_u32(b));
+}
+
 spv::Id Emitter::undef(Kind kind, uint32_t count)
 {
     return b_.createUndefined(type(kind, count));

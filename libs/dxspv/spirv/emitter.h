@@ -223,6 +223,9 @@ public:
     /// signedness free (OpIAdd, OpISub, OpIMul, bitwise, shifts), of `count`
     /// components of `kind`: computed here when both are constants.
     spv::Id integer_op(spv::Op op, Kind kind, uint32_t count, spv::Id a, spv::Id b);
+    /// `a op b` for a uint `a` and a literal `b`, the same way: b's constant
+    /// is made only for the instruction (not for a result computed here).
+    spv::Id integer_op(spv::Op op, spv::Id a, uint32_t b);
     spv::Id glsl(GLSLstd450 op, spv::Id result_type, std::initializer_list<spv::Id> args);
     /// `value` as `to_type` (bit for bit); itself when it has that type.
     spv::Id bitcast(spv::Id value, spv::Id to_type)

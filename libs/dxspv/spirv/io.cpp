@@ -385,8 +385,10 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
     using vsir::RegisterFile;
     ShaderStage stage = prog_.model.stage;
     bool ps = stage == ShaderStage::pixel;
-    spv::Id i32 = type(Kind::i32);
-    spv::Id sample_mask = b_.makeArrayType(i32, constant_u32(1), 0);
+    // The types each case needs (made there: a type nothing uses would go
+    // again at layout).
+    auto i32 = [&] { return type(Kind::i32); };
+    auto sample_mask = [&] { return b_.makeArrayType(i32(), constant_u32(1), 0); };
     spv::Id builtin = NoResult;
     bool private_only = false;
     switch (file) {
@@ -403,15 +405,15 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
         break;
     case RegisterFile::coverage_out:
         if (ps)
-            builtin = make_builtin_var(spv::BuiltInSampleMask, sample_mask, true, "oMask");
+            builtin = make_builtin_var(spv::BuiltInSampleMask, sample_mask(), true, "oMask");
         break;
     case RegisterFile::coverage_in:
         if (ps)
-            builtin = make_builtin_var(spv::BuiltInSampleMask, sample_mask, false, "vCoverage");
+            builtin = make_builtin_var(spv::BuiltInSampleMask, sample_mask(), false, "vCoverage");
         break;
     case RegisterFile::stencil_ref:
         if (ps) {
-            builtin = make_builtin_var(spv::BuiltInFragStencilRefEXT, i32, true, "oStencilRef");
+            builtin = make_builtin_var(spv::BuiltInFragStencilRefEXT, i32(), true, "oStencilRef");
             b_.addExecutionMode(entry_, spv::ExecutionModeStencilRefReplacingEXT);
         }
         break;
@@ -421,11 +423,11 @@ void Emitter::declare_system_scalar(vsir::RegisterFile file)
         break;
     case RegisterFile::primitive_id:
         if (stage == ShaderStage::geometry || stage == ShaderStage::hull || stage == ShaderStage::domain)
-            builtin = make_builtin_var(spv::BuiltInPrimitiveId, i32, false, "vPrim");
+            builtin = make_builtin_var(spv::BuiltInPrimitiveId, i32(), false, "vPrim");
         break;
     case RegisterFile::gs_instance_id:
         if (stage == ShaderStage::geometry)
-            builtin = make_builtin_var(spv::BuiltInInvocationId, i32, false, "vGSInstanceID");
+            builtin = make_builtin_var(spv::BuiltInInvocationId, i32(), false, "vGSInstanceID");
         break;
     case RegisterFile::output_control_point_id:
         if (stage == ShaderStage::hull)

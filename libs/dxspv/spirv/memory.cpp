@@ -86,17 +86,17 @@ spv::Id Emitter::buffer_word_index(const Descriptor& desc, spv::Id index, spv::I
 {
     spv::Id bytes = byte_offset;
     if (index) {
-        spv::Id start = integer_op(spv::OpIMul, Kind::u32, 1, index, constant_u32(desc.stride));
+        spv::Id start = integer_op(spv::OpIMul, index, desc.stride);
         bytes = integer_op(spv::OpIAdd, Kind::u32, 1, start, byte_offset);
     }
-    return integer_op(spv::OpShiftRightLogical, Kind::u32, 1, bytes, constant_u32(2));
+    return integer_op(spv::OpShiftRightLogical, bytes, 2);
 }
 
 spv::Id Emitter::add_words(spv::Id word_index, uint32_t words)
 {
     if (!words)
         return word_index;
-    return integer_op(spv::OpIAdd, Kind::u32, 1, word_index, constant_u32(words));
+    return integer_op(spv::OpIAdd, word_index, words);
 }
 
 bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
@@ -127,7 +127,7 @@ bool Emitter::tgsm_has_64bit_atomics(uint32_t id)
 /// The ulong holding uint word `word_index` of a ulong[] group-shared array.
 spv::Id Emitter::tgsm_qword_pointer(const Descriptor& desc, spv::Id word_index)
 {
-    spv::Id qword = integer_op(spv::OpShiftRightLogical, Kind::u32, 1, word_index, constant_u32(1));
+    spv::Id qword = integer_op(spv::OpShiftRightLogical, word_index, 1);
     return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassWorkgroup, type(Kind::u64)),
         {desc.var, qword});
 }
@@ -137,8 +137,8 @@ namespace {
 /// The bit position (0 or 32, as a ulong) of uint word `word_index` in its ulong.
 spv::Id half_shift(Emitter& e, spv::Id word_index)
 {
-    spv::Id odd = e.integer_op(spv::OpBitwiseAnd, Kind::u32, 1, word_index, e.constant_u32(1));
-    spv::Id shift = e.integer_op(spv::OpShiftLeftLogical, Kind::u32, 1, odd, e.constant_u32(5));
+    spv::Id odd = e.integer_op(spv::OpBitwiseAnd, word_index, 1);
+    spv::Id shift = e.integer_op(spv::OpShiftLeftLogical, odd, 5);
     return e.b_.createUnaryOp(spv::OpUConvert, e.type(Kind::u64), shift);
 }
 

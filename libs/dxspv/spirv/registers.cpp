@@ -176,7 +176,7 @@ spv::Id Emitter::index_id(const vsir::RegisterIndex& index)
     spv::Id id = load_scalar(prog_.srcs[index.rel_addr], Kind::u32).id;
     --rel_depth_;
     if (index.offset)
-        id = integer_op(spv::OpIAdd, Kind::u32, 1, id, constant_u32(index.offset));
+        id = integer_op(spv::OpIAdd, id, index.offset);
     return id;
 }
 

@@ -462,7 +462,7 @@ spv::Id Emitter::descriptor_index(const Descriptor& desc, const vsir::Register& 
     }
     spv::Id id = index_id(idx);
     if (desc.range_first)
-        id = integer_op(spv::OpISub, Kind::u32, 1, id, constant_u32(desc.range_first));
+        id = integer_op(spv::OpISub, id, desc.range_first);
     add_array_indexing_capability(desc, reg.flags & vsir::register_non_uniform);
     return mark_non_uniform(reg, id);
 }
@@ -595,7 +595,7 @@ spv::Id Emitter::buffer_qword_pointer(Descriptor& desc, const vsir::Register& re
     if (desc.is_array)
         chain.push_back(descriptor_index(desc, reg));
     chain.push_back(constant_u32(0));
-    chain.push_back(integer_op(spv::OpShiftRightLogical, Kind::u32, 1, word_index, constant_u32(1)));
+    chain.push_back(integer_op(spv::OpShiftRightLogical, word_index, 1));
     spv::Id ptr = b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassStorageBuffer, u64), chain);
     return desc.is_array ? mark_non_uniform(reg, ptr) : ptr;
 }
