@@ -585,10 +585,11 @@ bool Emitter::mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src)
     };
     const RegisterFile file = src.reg.file;
     const uint32_t mask = dst.write_mask & 0xfu;
+    const bool one_lane = mask && !(mask & (mask - 1)); // (std::has_single_bit: a popcount call here)
     if (file == RegisterFile::immediate) {
         // Some lanes of an output (the whole register is its constant
-        // vector, read back as it is; a temp's lanes are read again).
-        if (mask == 0xfu || dst.reg.file != RegisterFile::output)
+        // vector, read back as it is), or one lane of a temp.
+        if (dst.reg.file == RegisterFile::output ? mask == 0xfu : dst.reg.file != RegisterFile::temp || !one_lane)
             return false;
     } else if (file != RegisterFile::temp && file != RegisterFile::input && file != RegisterFile::constant_buffer) {
         return false;
@@ -599,7 +600,6 @@ bool Emitter::mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src)
     // A temp's lanes may be read together again and again: one lane only
     // (several take a shuffle now, which every read of them then reuses).
     // An output's are read once, at the end.
-    const bool one_lane = mask && !(mask & (mask - 1)); // (std::has_single_bit: a popcount call here)
     HeldRegister* to = one_lane ? held_temp_of(dst.reg) : nullptr;
     if (!to && dst.reg.file == RegisterFile::output && !out_.reg_held.empty() && dst.reg.index_count == 1
         && dst.reg.idx[0].rel_addr == vsir::invalid_index && dst.reg.idx[0].offset < out_.reg_held.size())
@@ -613,11 +613,11 @@ bool Emitter::mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src)
             if ((mask >> c & 1) && !from.id[vsir::swizzle_component(src.swizzle, c)])
                 return false; // a lane never written: its initial value, as load_lanes reads it
     } else if (file == RegisterFile::immediate) { // a constant per lane (no vector of them made now)
-        for (uint32_t c = 0; c < 4; ++c)
+        for (uint32_t c = 0; c < 4 && dst.reg.file == RegisterFile::output; ++c)
             if (!(mask >> c & 1) && (to->width[c] != 1 || !to->id[c]))
                 return false; // beside a vector's lanes (or lanes not written yet): a vector too, for one
                               // shuffle of the two
-        const Kind kind = kind_or_u32(src.reg.type);
+        const Kind kind = to->kind; // what the register is read as (the same bits)
         const bool scalar = src.reg.dimension == vsir::Dimension::scalar;
         uint32_t read = 0; // the components the lanes take
         for (uint32_t c = 0; c < 4; ++c)
