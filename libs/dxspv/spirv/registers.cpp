@@ -572,7 +572,8 @@ Value Emitter::read_held_lanes(const HeldRegister& held, const uint8_t* lanes, u
 
 /// The usual mov into an output held lane by lane, or into one lane of a
 /// held temp: each lane of the write mask names the source's component as
-/// it is (its value and its kind), without a shuffle to the swizzle, a
+/// it is (its value and its kind; an immediate's, its constant in the kind
+/// the register is read as), without a shuffle to the swizzle, a
 /// bitcast to the destination's type, or, from another held temp, any
 /// instruction: a read makes what it needs (a lane's extract, a shuffle of
 /// the lanes it takes), and lanes that are only read one by one need
