@@ -293,8 +293,9 @@ public:
     Value read_held_lanes(const HeldRegister& held, const uint8_t* lanes, uint32_t count);
     void write_held(HeldRegister& held, Value value, uint32_t mask);
     void store_system_scalar(spv::Id priv, HeldRegister* held, spv::Id word);
-    /// A mov of 32-bit words into a register held lane by lane: its lanes
-    /// name the source's values; false when it is not such a mov.
+    /// A mov of 32-bit words into a held output, or into one lane of a held
+    /// temp: its lanes name the source's values; false when it is not such
+    /// a mov.
     bool mov_lanes(const vsir::DstParam& dst, const vsir::SrcParam& src);
     spv::Id index_id(const vsir::RegisterIndex& index);
     spv::Id builtin_variable(vsir::RegisterFile file);

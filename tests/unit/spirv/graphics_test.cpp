@@ -513,20 +513,26 @@ ret
     CHECK(count(emit_all(assemble(w))[1], "OpFDiv") == 1);
 }
 
-TEST_CASE("spirv: a swizzled mov into a held temp is shuffled once for all its reads")
+TEST_CASE("spirv: movs into single lanes of a held temp name the source's components")
 {
+    // Each lane of r0 is a component of v0 as it was loaded: the output is
+    // one shuffle of that load in the movs' order, not four extracts and a
+    // construct.
     const std::string t = emit_all(assemble(R"(
 ps_4_0
 dcl_input_ps linear v0.xyzw
 dcl_output o0.xyzw
-dcl_temps 3
-mov r1.xyzw, v0.yzwx
-add r0.xyzw, r1.xyzw, r1.xyzw
-add r2.xyzw, r1.xyzw, r0.xyzw
-add o0.xyzw, r2.xyzw, r1.xyzw
+dcl_temps 1
+mov r0.x, v0.w
+mov r0.y, v0.z
+mov r0.z, v0.y
+mov r0.w, v0.x
+mov o0.xyzw, r0.xyzw
 ret
 )"))[1];
-    CHECK(count(t, "OpVectorShuffle") == 1);
+    CHECK(count(t, "OpCompositeExtract") == 0);
+    CHECK(count(t, "OpVectorShuffle %v4float") == 1);
+    CHECK_HAS(t, " 3 2 1 0");
 }
 
 TEST_CASE("spirv: a pixel shader returning early is a function the entry point calls")
