@@ -1,5 +1,5 @@
-// vkd3d-anchor: times vkd3d-shader's vkd3d_shader_compile (DXBC -> SPIR-V)
-// in-process on the same files as shader-bench, the anchor of README
+// vkd3d-anchor: times vkd3d-shader's vkd3d_shader_compile (DXBC or DXIL ->
+// SPIR-V; DXIL needs vkd3d-shader 1.9 or later) in-process on the same files as shader-bench, the anchor of README
 // "Performance". Each file is translated once as a warm-up and then RUNS
 // times in a child process of its own (vkd3d-shader 1.2 aborts on some
 // inputs); prints the median of the per-file medians and the SPIR-V words per
@@ -12,8 +12,9 @@
 // shared virtual machine its speed drifts over seconds, which separate
 // processes one after the other each see differently. It prints a line per
 // file both translate, "pair PATH OURS_MEDIAN OURS_MIN THEIRS_MEDIAN
-// THEIRS_MIN", and over those files the medians of the per-file medians and
-// minimums of each and their ratios, and the median of the per-file ratios.
+// THEIRS_MIN OURS_WORDS THEIRS_WORDS", and over those files the medians of
+// the per-file medians and minimums of each and their ratios, the median of
+// the per-file ratios and the SPIR-V words per shader of each.
 //
 // usage: vkd3d-anchor [--per-file | --interleaved] RUNS FILE...
 #include <cstddef> // vkd3d_shader.h 1.2 uses size_t without including it
@@ -48,7 +49,17 @@ struct Pair {
     Result ours, theirs;
 };
 
-/// vkd3d_shader_compile on one file's bytes, set up once.
+/// Whether `bytes` hold DXIL (SM 6.x) rather than a TPF token stream, as
+/// dxspv's detection says.
+bool is_dxil(const std::vector<char>& bytes)
+{
+    const dxspv_code code = {bytes.data(), bytes.size()};
+    return dxspv_detect_source_type(&code) == DXSPV_SOURCE_TYPE_DXBC_DXIL;
+}
+
+/// vkd3d_shader_compile on one file's bytes, set up once. DXIL needs
+/// vkd3d-shader 1.9 or later (VKD3D_SHADER_SOURCE_DXBC_DXIL, 4, is not in
+/// 1.2's header; 1.2 refuses it, and the file then counts as failed).
 class Vkd3d {
 public:
     explicit Vkd3d(const std::vector<char>& bytes)
@@ -56,7 +67,7 @@ public:
         info_.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
         info_.source.code = bytes.data();
         info_.source.size = bytes.size();
-        info_.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
+        info_.source_type = is_dxil(bytes) ? vkd3d_shader_source_type(4) : VKD3D_SHADER_SOURCE_DXBC_TPF;
         info_.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
         info_.log_level = VKD3D_SHADER_LOG_NONE;
     }
@@ -83,7 +94,7 @@ public:
     {
         info_.type = DXSPV_STRUCTURE_TYPE_COMPILE_INFO;
         info_.source = {bytes.data(), bytes.size()};
-        info_.source_type = DXSPV_SOURCE_TYPE_DXBC_TPF;
+        info_.source_type = is_dxil(bytes) ? DXSPV_SOURCE_TYPE_DXBC_DXIL : DXSPV_SOURCE_TYPE_DXBC_TPF;
         info_.target_type = DXSPV_TARGET_TYPE_SPIRV_BINARY;
     }
     double run()
@@ -197,12 +208,15 @@ double median(std::vector<double> values)
 int interleaved(int runs, char** files, int count)
 {
     std::vector<double> ours_medians, theirs_medians, ours_mins, theirs_mins, ratios;
+    double ours_words = 0, theirs_words = 0;
     for (int f = 0; f < count; ++f) {
         Pair p;
         if (!in_child(p, [&](Pair& r) { return measure_pair(files[f], runs, r); }))
             continue;
-        printf("pair %s %.3f %.3f %.3f %.3f\n", files[f], p.ours.median_us, p.ours.min_us, p.theirs.median_us,
-            p.theirs.min_us);
+        printf("pair %s %.3f %.3f %.3f %.3f %.0f %.0f\n", files[f], p.ours.median_us, p.ours.min_us,
+            p.theirs.median_us, p.theirs.min_us, p.ours.words, p.theirs.words);
+        ours_words += p.ours.words;
+        theirs_words += p.theirs.words;
         ours_medians.push_back(p.ours.median_us);
         theirs_medians.push_back(p.theirs.median_us);
         ours_mins.push_back(p.ours.min_us);
@@ -217,8 +231,9 @@ int interleaved(int runs, char** files, int count)
     const double on = median(ours_mins), tn = median(theirs_mins);
     printf("interleaved, %zu of %d files translated by both: medians of the per-file medians %.2f us (dxspv) "
            "against %.2f us (vkd3d-shader), %.3fx; of the minimums %.2f against %.2f, %.3fx; median of the "
-           "per-file ratios %.3fx\n",
-        ratios.size(), count, om, tm, om / tm, on, tn, on / tn, median(ratios));
+           "per-file ratios %.3fx; SPIR-V words per shader %.1f against %.1f\n",
+        ratios.size(), count, om, tm, om / tm, on, tn, on / tn, median(ratios), ours_words / double(ratios.size()),
+        theirs_words / double(ratios.size()));
     return 0;
 }
 
