@@ -1,8 +1,8 @@
 // vkd3d-anchor: times vkd3d-shader's vkd3d_shader_compile (DXBC or DXIL ->
-// SPIR-V; DXIL needs vkd3d-shader 1.9 or later) in-process on the same files as shader-bench, the anchor of README
-// "Performance". Each file is translated once as a warm-up and then RUNS
-// times in a child process of its own (vkd3d-shader 1.2 aborts on some
-// inputs); prints the median of the per-file medians and the SPIR-V words per
+// SPIR-V; DXIL needs vkd3d-shader 1.9 or later) in-process on the same
+// files as shader-bench, the anchor of README "Performance". Each file is
+// translated once as a warm-up and then RUNS times in a child process of its
+// own (vkd3d-shader 1.2 aborts on some inputs); prints the median of the per-file medians and the SPIR-V words per
 // shader over the files it translates; with --per-file, also a line per file
 // translated: "file PATH median_us MIN_US" (compare_times.py reads them).
 //
@@ -57,9 +57,12 @@ bool is_dxil(const std::vector<char>& bytes)
     return dxspv_detect_source_type(&code) == DXSPV_SOURCE_TYPE_DXBC_DXIL;
 }
 
-/// vkd3d_shader_compile on one file's bytes, set up once. DXIL needs
-/// vkd3d-shader 1.9 or later (VKD3D_SHADER_SOURCE_DXBC_DXIL, 4, is not in
-/// 1.2's header; 1.2 refuses it, and the file then counts as failed).
+/// VKD3D_SHADER_SOURCE_DXBC_DXIL (vkd3d-shader 1.9 and later), which
+/// 1.2's header does not name; 1.2 refuses it, and the file then counts as
+/// failed.
+constexpr auto vkd3d_source_dxbc_dxil = vkd3d_shader_source_type(4);
+
+/// vkd3d_shader_compile on one file's bytes, set up once.
 class Vkd3d {
 public:
     explicit Vkd3d(const std::vector<char>& bytes)
@@ -67,7 +70,7 @@ public:
         info_.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
         info_.source.code = bytes.data();
         info_.source.size = bytes.size();
-        info_.source_type = is_dxil(bytes) ? vkd3d_shader_source_type(4) : VKD3D_SHADER_SOURCE_DXBC_TPF;
+        info_.source_type = is_dxil(bytes) ? vkd3d_source_dxbc_dxil : VKD3D_SHADER_SOURCE_DXBC_TPF;
         info_.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
         info_.log_level = VKD3D_SHADER_LOG_NONE;
     }
