@@ -2,9 +2,10 @@
 // SPIR-V; DXIL needs vkd3d-shader 1.9 or later) in-process on the same
 // files as shader-bench, the anchor of README "Performance". Each file is
 // translated once as a warm-up and then RUNS times in a child process of its
-// own (vkd3d-shader 1.2 aborts on some inputs); prints the median of the per-file medians and the SPIR-V words per
-// shader over the files it translates; with --per-file, also a line per file
-// translated: "file PATH median_us MIN_US" (compare_times.py reads them).
+// own (vkd3d-shader 1.2 aborts on some inputs); prints the median of the
+// per-file medians and the SPIR-V words per shader over the files it
+// translates; with --per-file, also a line per file translated: "file PATH
+// median_us MIN_US" (compare_times.py reads them).
 //
 // With --interleaved, the child times dxspv_compile (the library's C API)
 // and vkd3d_shader_compile on the same bytes in turns, which one goes first
