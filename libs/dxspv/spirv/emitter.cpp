@@ -135,9 +135,11 @@ void Emitter::scan_operands()
         note(src.reg);
         if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 && src.reg.idx[0].offset < 64) {
             const uint64_t bit = uint64_t(1) << src.reg.idx[0].offset;
-            const uint32_t s = src.swizzle; // .w in any of its four (whatever the write mask)
             inputs_read_ |= bit;
-            if ((s & 3) == 3 || (s >> 2 & 3) == 3 || (s >> 4 & 3) == 3 || (s >> 6 & 3) == 3)
+            bool reads_w = false; // .w in any of its four (whatever the write mask)
+            for (unsigned c = 0; c < 4; ++c)
+                reads_w |= vsir::swizzle_component(src.swizzle, c) == 3;
+            if (reads_w)
                 inputs_w_read_ |= bit;
         }
     }
