@@ -111,6 +111,32 @@ TEST_CASE("bitstream: record codes and operand counts of one and of several VBR6
     CHECK(recs[3] == expect);
 }
 
+TEST_CASE("bitstream: short records decoded at once and the records beside them read alike")
+{
+    // Records of up to 7 operands of one chunk each are decoded from the
+    // bit buffer at once; with an 8th operand, or a code, count or operand
+    // of two chunks, value by value. Each record follows one of another
+    // length, so that they start at every position in the buffer.
+    std::vector<std::vector<uint64_t>> want;
+    BitWriter w;
+    w.magic();
+    w.enter(8, 3);
+    for (uint64_t n = 0; n <= 9; ++n) {
+        for (uint64_t big : {uint64_t(0), uint64_t(31), uint64_t(32), uint64_t(1023)}) {
+            std::vector<uint64_t> ops;
+            for (uint64_t i = 0; i < n; ++i)
+                ops.push_back(i + 1 == n ? big : (i * 7 + n) & 31);
+            const uint64_t code = big == 31 ? 31 : big == 32 ? 32 : n + 1;
+            w.record(uint32_t(code), ops);
+            std::vector<uint64_t> rec{code};
+            rec.insert(rec.end(), ops.begin(), ops.end());
+            want.push_back(rec);
+        }
+    }
+    w.end();
+    CHECK(read_valid_records(w) == want);
+}
+
 TEST_CASE("bitstream: runs of abbreviation definitions before, between and after records")
 {
     // advance() reads the first definition of a run apart from the next
@@ -430,6 +456,25 @@ TEST_CASE("bitstream: malformed streams give numbered diagnostics with the bit o
         w.vbr(1000, 6); // 1000 operands announced
         w.end();
         CHECK(first_code(w) == Code::bitstream_past_block_end);
+    }
+    SUBCASE("a short record's operands run past the block end")
+    {
+        // 7 operands of one chunk announced, but only the END_BLOCK and
+        // its padding follow in the block; the zero bits after it, which
+        // would read as such operands, are not taken.
+        BitWriter w;
+        w.magic();
+        w.enter(8, 3);
+        w.emit(3, 3);
+        w.vbr(1, 6);
+        w.vbr(7, 6);
+        w.end();
+        w.emit(0, 32);
+        w.emit(0, 32);
+        Diagnostics diags;
+        CHECK(read_records(w, diags).empty()); // the record is refused, not read
+        REQUIRE(diags.has_errors());
+        CHECK(diags.messages()[0].code == Code::bitstream_past_block_end);
     }
     SUBCASE("an array of zero-bit elements longer than the block")
     {

@@ -395,8 +395,8 @@ bool BitstreamCursor::decode_abbrev_definition(uint32_t& abbrev_index)
     return true; // the record checks its end against the block's
 }
 
-bool BitstreamCursor::read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
-                                  std::span<const uint8_t>* blob)
+bool BitstreamCursor::read_any_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
+                                      std::span<const uint8_t>* blob)
 {
     ops.clear();
     if (blob)

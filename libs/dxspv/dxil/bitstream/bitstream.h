@@ -165,6 +165,18 @@ public:
     /// Skips `width` bits (below 64) that peek() returned from the input.
     void skip(unsigned width) { take(width); }
 
+    /// At least `width` bits (up to 57) in the buffer, unless the input
+    /// ends sooner; then what is left. For a caller that decodes several
+    /// values from buffer() at once, then skip()s them.
+    void want(unsigned width)
+    {
+        if (width > avail_)
+            fill();
+    }
+    /// The buffer: its next avail() bits are the input's from pos().
+    uint64_t buffer() const { return word_; }
+    unsigned avail() const { return avail_; }
+
     void align32()
     {
         uint64_t pos = (this->pos() + 31) & ~uint64_t(31);
@@ -392,8 +404,19 @@ public:
     /// Reads a record; operands go to `ops` (cleared first). For a blob
     /// operand the bytes are returned in `blob` (borrowed from the input)
     /// and not appended to `ops`.
+    ///
+    /// Inline for a short unabbreviated record (read_short_record): most
+    /// records of a DXIL module's metadata, constants and instructions.
     bool read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
-                     std::span<const uint8_t>* blob = nullptr);
+                     std::span<const uint8_t>* blob = nullptr)
+    {
+        if (abbrev_id == abbrev_unabbrev_record && read_short_record(code, ops)) [[likely]] {
+            if (blob)
+                *blob = {};
+            return true;
+        }
+        return read_any_record(abbrev_id, code, ops, blob);
+    }
     /// The block just entered (enter_block), for a caller that may know its
     /// decoding already: its contents from here to its end (enter_block
     /// leaves the position at a word boundary; empty after a failure), and
@@ -440,6 +463,41 @@ private:
     };
     struct BlockInfoCache;
 
+    /// An unabbreviated record (its abbreviation id read) whose code,
+    /// operand count and at most 7 operands are all of one VBR6 chunk,
+    /// inside the block: decoded from the bit buffer at once. False, with
+    /// nothing read, for any other record, which read_any_record() then
+    /// reads (and reports when it is bad). The record's end is checked
+    /// against the block's before anything is taken, as read_any_record()
+    /// bounds the operand count.
+    [[gnu::always_inline]] bool read_short_record(uint32_t& code, RecordOps& ops)
+    {
+        if (failed_)
+            return false;
+        bits_.want(12);
+        uint64_t w = bits_.buffer();
+        const unsigned n = unsigned(w >> 6) & 63;
+        if (n > 7)
+            return false;
+        const unsigned width = 6 * (2 + n);
+        if (width > bits_.avail()) {
+            bits_.want(width);
+            w = bits_.buffer();
+        }
+        // Bit 5 of each chunk: set when the value continues.
+        const uint64_t continued = 0x0820820820820820ull & ((uint64_t(1) << width) - 1);
+        if ((w & continued) || width > bits_.avail() || bits_.pos() + width > end_bit_)
+            return false;
+        uint64_t* out = ops.resize_for_overwrite(n);
+        uint64_t v = w >> 12;
+        for (unsigned i = 0; i < n; ++i, v >>= 6)
+            out[i] = v & 31;
+        code = uint32_t(w & 31);
+        bits_.skip(width);
+        return true;
+    }
+    /// read_record() for every record.
+    bool read_any_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops, std::span<const uint8_t>* blob);
     /// Closes the innermost block (its END_BLOCK read, or left), back to its
     /// parent's abbreviation width and end.
     void pop_scope();
