@@ -314,7 +314,7 @@ bool ModuleReader::read_type_block()
     // Records may refer forward (LLVM lists a pointer to a named struct
     // before the struct); check_types() then rejects all but named structs.
     uint64_t declared = 0;
-    auto ref_ok = [&](uint64_t id, const char* what) { return id < declared || type_ok(id, what); };
+    auto ref_ok = [&](uint64_t id, const char* what) __attribute__((always_inline)) { return id < declared || type_ok(id, what); };
     for (;;) {
         BitstreamEntry e = cursor_.advance();
         if (e.kind == BitstreamEntry::Kind::error)
