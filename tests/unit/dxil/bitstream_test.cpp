@@ -193,6 +193,39 @@ TEST_CASE("bitstream: abbreviations with literal, fixed, vbr, char6 array")
     CHECK(recs[1] == std::vector<uint64_t>{9, 200, 7});
 }
 
+TEST_CASE("bitstream: arrays of char6, fixed(7), fixed(8) and fixed(5) characters of every length up to 40")
+{
+    // Characters of 6 to 8 bits are taken several at a time from the bit
+    // buffer; the rest, and other widths, one by one. Each array starts
+    // where the one before ended, at every position in the buffer.
+    BitWriter w;
+    w.magic();
+    w.enter(8, 4);
+    w.define_abbrev({{0, 1}, {3, 0}, {4, 0}}); // id 4: code 1, char6 array
+    w.define_abbrev({{0, 2}, {3, 0}, {1, 7}}); // id 5: code 2, fixed(7) array
+    w.define_abbrev({{0, 3}, {3, 0}, {1, 8}}); // id 6: code 3, fixed(8) array
+    w.define_abbrev({{0, 4}, {3, 0}, {1, 5}}); // id 7: code 4, fixed(5) array
+    std::vector<std::vector<uint64_t>> want;
+    for (uint64_t n = 0; n <= 40; ++n) {
+        for (uint32_t id = 4; id <= 7; ++id) {
+            const unsigned width = id == 4 ? 6 : id == 5 ? 7 : id == 6 ? 8 : 5;
+            std::vector<uint64_t> rec{id - 3};
+            w.emit(id, 4);
+            w.vbr(n, 6);
+            for (uint64_t i = 0; i < n; ++i) {
+                const uint64_t bits = (i * 37 + n * 11 + id) & ((1u << width) - 1);
+                w.emit(bits, width);
+                rec.push_back(id == 4 ? (bits < 26 ? 'a' + bits : bits < 52 ? 'A' + bits - 26 : bits < 62 ? '0' + bits - 52
+                                                                                             : bits == 62 ? '.' : '_')
+                                      : bits);
+            }
+            want.push_back(rec);
+        }
+    }
+    w.end();
+    CHECK(read_valid_records(w) == want);
+}
+
 TEST_CASE("bitstream: blob operand")
 {
     BitWriter w;

@@ -469,9 +469,15 @@ bool BitstreamCursor::read_any_record(uint32_t abbrev_id, uint32_t& code, Record
             // fails), and the block's end is checked once after them.
             uint64_t* out = ops.resize_for_overwrite(count + n) + count;
             if (elt.kind == AbbrevOp::Kind::fixed) {
-                bits_.read_fixed_array(out, n, unsigned(elt.value), [](uint64_t v) { return v; });
+                const auto same = [](uint64_t v) { return v; };
+                if (elt.value == 8)
+                    bits_.read_fixed_array<8>(out, n, same);
+                else if (elt.value == 7)
+                    bits_.read_fixed_array<7>(out, n, same);
+                else
+                    bits_.read_fixed_array(out, n, unsigned(elt.value), same);
             } else if (elt.kind == AbbrevOp::Kind::char6) {
-                bits_.read_fixed_array(out, n, 6, decode_char6);
+                bits_.read_fixed_array<6>(out, n, decode_char6);
             } else if (elt.kind == AbbrevOp::Kind::vbr) {
                 bits_.read_vbr_array(out, n, unsigned(elt.value), overflow);
                 if (overflow) {

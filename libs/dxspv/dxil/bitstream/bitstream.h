@@ -128,6 +128,31 @@ public:
         set_window(w);
     }
 
+    /// read_fixed_array() of `Width`-bit values (6 to 8: the characters of
+    /// names and strings): 56 / Width of them at a time from the buffer,
+    /// the rest one by one.
+    template <unsigned Width, class Decode>
+    void read_fixed_array(uint64_t* out, uint64_t n, Decode decode)
+    {
+        static_assert(Width >= 6 && Width <= 8);
+        constexpr unsigned per_load = 56 / Width;
+        constexpr uint64_t mask = (uint64_t(1) << Width) - 1;
+        uint64_t i = 0;
+        while (n - i >= per_load) {
+            if (avail_ < per_load * Width) {
+                fill();
+                if (avail_ < per_load * Width) // the input's end
+                    break;
+            }
+            const uint64_t w = word_;
+            for (unsigned k = 0; k < per_load; ++k)
+                out[i + k] = decode((w >> (Width * k)) & mask);
+            take(per_load * Width);
+            i += per_load;
+        }
+        read_fixed_array(out + i, n - i, Width, decode);
+    }
+
     /// Reads `n` VBR values with `width`-bit chunks (1..32) into `out`;
     /// sets `overflow` for a value past 64 bits (see read_fixed_array).
     void read_vbr_array(uint64_t* out, uint64_t n, unsigned width, bool& overflow)
