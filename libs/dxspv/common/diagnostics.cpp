@@ -1,5 +1,7 @@
 #include "common/diagnostics.h"
 
+#include "common/format.h"
+
 #include <cstdarg>
 #include <cstdio>
 
@@ -14,22 +16,6 @@ const char* code_summary(Code code)
 #undef DXSPV_DIAG
     }
     return "unknown diagnostic";
-}
-
-static std::string vformat(const char* fmt, va_list args)
-{
-    va_list copy;
-    va_copy(copy, args);
-    char buf[256];
-    int n = vsnprintf(buf, sizeof(buf), fmt, copy);
-    va_end(copy);
-    if (n < 0)
-        return std::string(fmt);
-    if (size_t(n) < sizeof(buf))
-        return std::string(buf, size_t(n));
-    std::string s(size_t(n), '\0');
-    vsnprintf(s.data(), size_t(n) + 1, fmt, args);
-    return s;
 }
 
 std::string strformat(const char* fmt, ...)
