@@ -85,6 +85,10 @@ bool ModuleReader::read_module_metadata(uint32_t block_id)
         cache.restore(m_);
         return cursor_.leave_block();
     }
+    // Room for the block's metadata at once (a record takes 5 bytes or so
+    // in dxc's modules, rarely 4 or fewer), not a regrowth every few records.
+    if (block_id == block_metadata)
+        m_.metadata.reserve(m_.metadata.size() + std::min<size_t>(block.size() / 4, 1024));
     bool kinds_only = true;
     if (!read_metadata_block(false, &kinds_only))
         return false;
