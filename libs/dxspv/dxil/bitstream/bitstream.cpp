@@ -395,8 +395,36 @@ bool BitstreamCursor::decode_abbrev_definition(uint32_t& abbrev_index)
     return true; // the record checks its end against the block's
 }
 
-bool BitstreamCursor::read_any_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
-                                      std::span<const uint8_t>* blob)
+bool BitstreamCursor::read_unabbreviated(uint32_t& code, RecordOps& ops)
+{
+    ops.clear();
+    if (failed())
+        return false;
+    bool overflow = false;
+    uint64_t c = 0, n = 0;
+    bits_.read_vbr_pair(6, c, n, overflow);
+    if (!check_in_block())
+        return false;
+    if (overflow || c > 0xFFFFFFFFu) {
+        error(Code::bitstream_bad_vbr, "a record code is too large");
+        return false;
+    }
+    // Every operand takes at least 6 bits: bound n before reserving.
+    if (n > (end_bit_ - bits_.pos()) / 6) {
+        error(Code::bitstream_past_block_end, "a record's operand count runs past the end of its block");
+        return false;
+    }
+    code = uint32_t(c);
+    bits_.read_vbr_array(ops.resize_for_overwrite(n), n, 6, overflow);
+    if (overflow) {
+        error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
+        return false;
+    }
+    return check_in_block();
+}
+
+bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
+                                       std::span<const uint8_t>* blob)
 {
     ops.clear();
     if (blob)
@@ -404,28 +432,6 @@ bool BitstreamCursor::read_any_record(uint32_t abbrev_id, uint32_t& code, Record
     if (failed())
         return false;
     bool overflow = false;
-    if (abbrev_id == abbrev_unabbrev_record) {
-        uint64_t c = 0, n = 0;
-        bits_.read_vbr_pair(6, c, n, overflow);
-        if (!check_in_block())
-            return false;
-        if (overflow || c > 0xFFFFFFFFu) {
-            error(Code::bitstream_bad_vbr, "a record code is too large");
-            return false;
-        }
-        // Every operand takes at least 6 bits: bound n before reserving.
-        if (n > (end_bit_ - bits_.pos()) / 6) {
-            error(Code::bitstream_past_block_end, "a record's operand count runs past the end of its block");
-            return false;
-        }
-        code = uint32_t(c);
-        bits_.read_vbr_array(ops.resize_for_overwrite(n), n, 6, overflow);
-        if (overflow) {
-            error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
-            return false;
-        }
-        return check_in_block();
-    }
     uint32_t index = abbrev_id - 4;
     if (abbrev_id < 4 || index >= scope_abbrevs_.size() - current_first_abbrev_) {
         error(Code::bitstream_bad_abbrev_id, "an abbreviation id is not defined in this block");

@@ -435,12 +435,12 @@ public:
     bool read_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                      std::span<const uint8_t>* blob = nullptr)
     {
-        if (abbrev_id == abbrev_unabbrev_record && read_short_record(code, ops)) [[likely]] {
+        if (abbrev_id == abbrev_unabbrev_record) [[likely]] {
             if (blob)
                 *blob = {};
-            return true;
+            return read_short_record(code, ops) || read_unabbreviated(code, ops);
         }
-        return read_any_record(abbrev_id, code, ops, blob);
+        return read_abbreviated(abbrev_id, code, ops, blob);
     }
     /// The block just entered (enter_block), for a caller that may know its
     /// decoding already: its contents from here to its end (enter_block
@@ -491,9 +491,9 @@ private:
     /// An unabbreviated record (its abbreviation id read) whose code,
     /// operand count and at most 7 operands are all of one VBR6 chunk,
     /// inside the block: decoded from the bit buffer at once. False, with
-    /// nothing read, for any other record, which read_any_record() then
+    /// nothing read, for any other record, which read_unabbreviated() then
     /// reads (and reports when it is bad). The record's end is checked
-    /// against the block's before anything is taken, as read_any_record()
+    /// against the block's before anything is taken, as read_unabbreviated()
     /// bounds the operand count.
     [[gnu::always_inline]] bool read_short_record(uint32_t& code, RecordOps& ops)
     {
@@ -521,8 +521,11 @@ private:
         bits_.skip(width);
         return true;
     }
-    /// read_record() for every record.
-    bool read_any_record(uint32_t abbrev_id, uint32_t& code, RecordOps& ops, std::span<const uint8_t>* blob);
+    /// read_record() for an unabbreviated record (its abbreviation id read).
+    [[gnu::noinline]] bool read_unabbreviated(uint32_t& code, RecordOps& ops);
+    /// read_record() for an abbreviated record.
+    [[gnu::noinline]] bool read_abbreviated(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
+                                            std::span<const uint8_t>* blob);
     /// Closes the innermost block (its END_BLOCK read, or left), back to its
     /// parent's abbreviation width and end.
     void pop_scope();
