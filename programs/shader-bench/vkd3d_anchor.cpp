@@ -13,7 +13,9 @@
 // shared virtual machine its speed drifts over seconds, which separate
 // processes one after the other each see differently. It prints a line per
 // file both translate, "pair PATH OURS_MEDIAN OURS_MIN THEIRS_MEDIAN
-// THEIRS_MIN OURS_WORDS THEIRS_WORDS", and over those files the medians of
+// THEIRS_MIN OURS_WORDS THEIRS_WORDS"; with 8 files or more, the median of
+// the per-file ratios in each quarter of them by input size, "size quarter
+// Q: N files of MIN to MAX bytes, ..."; and over all of them the medians of
 // the per-file medians and minimums of each and their ratios, the median of
 // the per-file ratios and the SPIR-V words per shader of each.
 //
@@ -208,15 +210,38 @@ double median(std::vector<double> values)
     return values[values.size() / 2];
 }
 
-/// --interleaved: a line per file both translate, then the summary.
+/// --interleaved, with 8 files or more: the median of the per-file ratios
+/// in each quarter of the files by input size, smallest first, a line
+/// each. A fixed cost per shader shows as ratios that fall with the size, a
+/// cost per instruction as ratios that rise.
+void print_by_size(std::vector<std::pair<size_t, double>> size_ratios)
+{
+    if (size_ratios.size() < 8)
+        return;
+    std::sort(size_ratios.begin(), size_ratios.end());
+    const size_t n = size_ratios.size();
+    for (size_t q = 0; q < 4; ++q) {
+        const size_t begin = q * n / 4, end = (q + 1) * n / 4;
+        std::vector<double> ratios;
+        for (size_t i = begin; i < end; ++i)
+            ratios.push_back(size_ratios[i].second);
+        printf("size quarter %zu: %zu files of %zu to %zu bytes, median of the per-file ratios %.3fx\n", q + 1,
+            end - begin, size_ratios[begin].first, size_ratios[end - 1].first, median(ratios));
+    }
+}
+
+/// --interleaved: a line per file both translate, the ratios by input size,
+/// then the summary.
 int interleaved(int runs, char** files, int count)
 {
     std::vector<double> ours_medians, theirs_medians, ours_mins, theirs_mins, ratios;
+    std::vector<std::pair<size_t, double>> size_ratios;
     double ours_words = 0, theirs_words = 0;
     for (int f = 0; f < count; ++f) {
         Pair p;
         if (!in_child(p, [&](Pair& r) { return measure_pair(files[f], runs, r); }))
             continue;
+        size_ratios.push_back({read_file(files[f]).size(), p.ours.median_us / p.theirs.median_us});
         printf("pair %s %.3f %.3f %.3f %.3f %.0f %.0f\n", files[f], p.ours.median_us, p.ours.min_us,
             p.theirs.median_us, p.theirs.min_us, p.ours.words, p.theirs.words);
         ours_words += p.ours.words;
@@ -231,6 +256,7 @@ int interleaved(int runs, char** files, int count)
         printf("no file translated by both\n");
         return 1;
     }
+    print_by_size(std::move(size_ratios));
     const double om = median(ours_medians), tm = median(theirs_medians);
     const double on = median(ours_mins), tn = median(theirs_mins);
     printf("interleaved, %zu of %d files translated by both: medians of the per-file medians %.2f us (dxspv) "
