@@ -150,6 +150,22 @@ void Builder::prune(Code& code) const
     };
     ScratchVector<const uint32_t*>& instructions = code.instructions;
 
+    // A load nothing uses does not keep its variable (the emitter loads a
+    // temp at its first use in a block, a write's too): it goes first.
+    auto drop_instruction = [&](uint32_t k) {
+        code.count_words(instructions[k], ~0u);
+        code.drop(k);
+    };
+    for (spv::Id id : code.pure) {
+        if (ids[id].uses != 1)
+            continue;
+        const uint32_t k = ids[id].defined_by - 1;
+        if ((instructions[k][0] & 0xffffu) == spv::OpLoad) {
+            drop_instruction(k);
+            remove(id);
+        }
+    }
+
     // Write-only variables: their uses are their stores (and, in a function,
     // their definition).
     for (uint32_t k : code.variables) {
@@ -166,10 +182,6 @@ void Builder::prune(Code& code) const
     }
     // Their stores and definitions go (the stores found by their pointer,
     // without reading the ones that stay).
-    auto drop_instruction = [&](uint32_t k) {
-        code.count_words(instructions[k], ~0u);
-        code.drop(k);
-    };
     for (auto [k, pointer] : code.stores)
         if (ids[pointer].removed)
             drop_instruction(k);

@@ -135,6 +135,12 @@ bool Emitter::close_switch(CfFrame& frame)
 bool Emitter::emit_control_flow(const vsir::Instruction& ins)
 {
     using vsir::Opcode;
+    // The temps held in the block go back to their variables where the
+    // block ends: at every construct's edge and jump. Not at retc, whose
+    // next block the current one dominates (its values stand), nor at ret,
+    // where the function ends.
+    if (temp_blocks_ && ins.opcode != Opcode::retc)
+        release_temps(ins.opcode != Opcode::ret);
     switch (ins.opcode) {
     case Opcode::if_: {
         CfFrame frame;

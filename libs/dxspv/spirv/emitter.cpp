@@ -77,8 +77,11 @@ Emitter::Emitter(const vsir::Program& program, const EmitOptions& options, Diagn
         case Opcode::ret: returns_only_at_top_ &= depth == 0; break;
         case Opcode::call:
         case Opcode::callc: has_subroutines_ = true; [[fallthrough]];
-        case Opcode::retc:
-        case Opcode::label: returns_only_at_top_ = false; break;
+        case Opcode::retc: returns_only_at_top_ = false; break;
+        case Opcode::label:
+            has_labels_ = true;
+            returns_only_at_top_ = false;
+            break;
         default: break;
         }
     }

@@ -302,14 +302,25 @@ public:
     RegisterPointer register_pointer(const vsir::Register& reg);
     /// The pointer of a register held lane by lane.
     static RegisterPointer held_pointer(HeldRegister& held) { return {NoResult, 4, NoResult, held.kind, &held}; }
-    /// The lanes of a temp held as values (temp_values_), else null.
+    /// The lanes of a temp held as values (temp_values_, or temp_blocks_:
+    /// then loaded from its variable at its first use in a block), else
+    /// null.
     HeldRegister* held_temp_of(const vsir::Register& reg)
     {
-        return reg.file == vsir::RegisterFile::temp && temp_values_ && reg.index_count >= 1
-                       && reg.idx[0].rel_addr == vsir::invalid_index && reg.idx[0].offset < temp_held_.size()
-                   ? &temp_held_[reg.idx[0].offset]
-                   : nullptr;
+        if (reg.file != vsir::RegisterFile::temp || !(temp_values_ || temp_blocks_) || reg.index_count < 1
+            || reg.idx[0].rel_addr != vsir::invalid_index || reg.idx[0].offset >= temp_held_.size())
+            return nullptr;
+        HeldRegister& held = temp_held_[reg.idx[0].offset];
+        if (temp_blocks_ && !held.id[0])
+            hold_temp(reg.idx[0].offset);
+        return &held;
     }
+    /// temp_blocks_: r`index` held from a load of its variable.
+    void hold_temp(uint32_t index);
+    /// temp_blocks_, at the end of a block: the temps written in it stored
+    /// to their variables (unless `store` is false: the function returns),
+    /// and none held any more.
+    void release_temps(bool store);
     Value load_lanes(const vsir::Register& reg, const Lanes& lanes);
     spv::Id immediate_constant(const vsir::Register& reg, const Lanes& lanes, Kind kind);
     spv::Id apply_modifier(spv::Id id, Kind kind, uint32_t count, vsir::SrcModifier modifier);
@@ -587,8 +598,14 @@ public:
     void index_composite(uint32_t k);
 
     ScopeVector<spv::Id> temps_;          ///< r#: Function uvec4 or vec4 (temp_kinds_), unless temp_values_
-    ScopeVector<HeldRegister> temp_held_; ///< r# held lane by lane (temp_values_)
+    ScopeVector<HeldRegister> temp_held_; ///< r# held lane by lane (temp_values_, temp_blocks_)
     bool temp_values_ = false; ///< r# held as values: the program is one block of the entry point
+    /// r# in variables, but held lane by lane within a block: loaded at the
+    /// first use in the block, stored at its end if written (release_temps).
+    /// Programs with control flow in one function.
+    bool temp_blocks_ = false;
+    ScopeVector<uint32_t> temps_held_;   ///< temp_blocks_: the temps held in this block
+    ScopeVector<spv::Id> temp_loaded_;   ///< temp_blocks_: r#'s load in this block (its lanes as they were)
     ScopeVector<Kind> temp_kinds_;        ///< r#: u32 or f32 (scan_operands)
     struct IndexableTemp {
         spv::Id var = NoResult;       ///< array of uvec4
@@ -679,6 +696,7 @@ public:
     // steps before emission need not walk it again.
     size_t control_flow_count_ = 0;
     bool has_subroutines_ = false; ///< a call or callc
+    bool has_labels_ = false;      ///< a label (a subroutine's body)
     bool returns_only_at_top_ = true; ///< no nested ret, no retc, call, callc or label (can_inline_entry)
     bool straight_line_ = true; ///< no structured control flow but the final ret: one block (temps and outputs as values)
     bool has_attribute_at_vertex_ = false;

@@ -70,6 +70,9 @@ void Emitter::declare_temps(uint32_t count)
     // values (undefined until written, as a Function variable without an
     // initialiser reads at the entry's start); each write replaces one.
     temp_values_ = main_ == entry_ && straight_line_;
+    // Any other program in one function (no subroutine; a hull shader's
+    // phases are functions of their own) holds them within each block.
+    temp_blocks_ = !temp_values_ && !has_subroutines_ && !has_labels_ && prog_.model.stage != ShaderStage::hull;
     while (temps_.size() < count) {
         Kind kind = temp_storage_kind(uint32_t(temps_.size()));
         if (temp_values_) {
@@ -80,7 +83,74 @@ void Emitter::declare_temps(uint32_t count)
         temps_.push_back(b_.createVariable(temp_storage(), type(kind, 4), NumberedName("r", temps_.size()).c_str()));
         if (has_subroutines_)
             add_interface(temps_.back());
+        if (temp_blocks_) {
+            temp_held_.push_back(held_register(kind, spv::OpUndef));
+            temp_loaded_.push_back(NoResult);
+        }
     }
+}
+
+void Emitter::hold_temp(uint32_t index)
+{
+    HeldRegister& held = temp_held_[index];
+    const spv::Id whole = b_.createLoad(temps_[index]);
+    for (uint8_t c = 0; c < 4; ++c) {
+        held.id[c] = whole;
+        held.index[c] = c;
+        held.width[c] = 4;
+        held.lane_kind[c] = held.kind;
+    }
+    temp_loaded_[index] = whole;
+    temps_held_.push_back(index);
+}
+
+void Emitter::release_temps(bool store)
+{
+    static constexpr uint8_t all[4] = {0, 1, 2, 3};
+    for (uint32_t index : temps_held_) {
+        HeldRegister& held = temp_held_[index];
+        const spv::Id loaded = temp_loaded_[index];
+        uint32_t written = 0; // the lanes that are no longer the load's
+        bool scalars = false;
+        for (uint32_t c = 0; c < 4; ++c) {
+            if (held.id[c] != loaded || held.index[c] != c || held.width[c] != 4) {
+                written |= 1u << c;
+                scalars |= held.width[c] == 1;
+            }
+        }
+        if (store && written) {
+            const spv::Id vector_type = type(held.kind, 4);
+            spv::Id value = loaded;
+            if (scalars && written != 0xfu) {
+                // Into the load, as partial writes did before: the lanes of
+                // each vector by one shuffle, each scalar by an insert.
+                uint32_t left = written;
+                for (uint32_t c = 0; c < 4; ++c) {
+                    if (!(left >> c & 1) || held.width[c] == 1)
+                        continue;
+                    const spv::Id vector = held.id[c];
+                    const uint8_t width = held.width[c];
+                    const Kind kind = held.lane_kind[c];
+                    OperandList<IdImmediate, 6> operands{{true, value}, {true, bitcast(vector, type(held.kind, width))}};
+                    for (uint32_t d = 0; d < 4; ++d) {
+                        const bool same = (left >> d & 1) && held.id[d] == vector && held.width[d] == width
+                                          && held.lane_kind[d] == kind;
+                        operands.push_back({false, same ? 4u + held.index[d] : d});
+                        left &= same ? ~(1u << d) : ~0u;
+                    }
+                    value = b_.createOp(spv::OpVectorShuffle, vector_type, operands);
+                }
+                for (uint32_t c = 0; c < 4; ++c)
+                    if (left >> c & 1)
+                        value = b_.createCompositeInsert(bitcast(held.id[c], type(held.kind)), value, vector_type, c);
+            } else { // all lanes new, or lanes of vectors: one shuffle of at most two, or a construct
+                value = bitcast(read_held(held, all, 4).id, vector_type);
+            }
+            b_.createStore(value, temps_[index]);
+        }
+        held.id[0] = NoResult; // loaded again at its next use
+    }
+    temps_held_.clear();
 }
 
 void Emitter::declare_indexable_temp(const vsir::Declaration& decl)
