@@ -2,7 +2,8 @@
 """Smoke test of vkd3d-anchor --interleaved (suite 'bench'): one bundled
 shader, a few runs. Checks that both libraries translate it and that the
 per-file line and the summary parse (times, and the SPIR-V words of each);
-no timing is asserted.
+then, given the shader 8 times, that the ratios by input size come as four
+quarters of 2 files each. No timing is asserted.
 
 usage: anchor_smoke.py VKD3D_ANCHOR SOURCE_ROOT
 """
@@ -37,6 +38,20 @@ if not summary:
 elif pairs and len(pairs[0]) == 8 and (float(summary.group(1)), float(summary.group(2))) != \
         (float(pairs[0][6]), float(pairs[0][7])):
     failures.append("the summary's words per shader differ from the one file's")
+# Eight files: four size quarters of two, before the summary.
+proc8 = subprocess.run([anchor, "--interleaved", "2"] + [shader] * 8, capture_output=True, text=True, timeout=120)
+lines8 = proc8.stdout.splitlines()
+size = os.path.getsize(shader)
+quarters = [re.fullmatch(r"size quarter ([1-4]): (\d+) files of (\d+) to (\d+) bytes, "
+                         r"median of the per-file ratios ([0-9.]+)x", line) for line in lines8
+            if line.startswith("size quarter")]
+if proc8.returncode != 0 or len(quarters) != 4 or not all(quarters):
+    failures.append(f"size quarters: {[line for line in lines8 if line.startswith('size')]}")
+elif [(int(q.group(1)), int(q.group(2)), int(q.group(3)), int(q.group(4))) for q in quarters] != \
+        [(k, 2, size, size) for k in range(1, 5)] or any(float(q.group(5)) <= 0 for q in quarters):
+    failures.append(f"size quarters: {[q.group(0) for q in quarters]}")
+elif not lines8[-1].startswith("interleaved, 8 of 8 files"):
+    failures.append(f"summary after the quarters: {lines8[-1:]}")
 for f in failures:
     print("FAIL:", f)
 print("vkd3d-anchor smoke:", "ok" if not failures else f"{len(failures)} failures")
