@@ -1,5 +1,6 @@
 #include "common/format.h"
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -52,22 +53,12 @@ void put_padded(Sink& out, bool negative, const char* text, size_t count, unsign
 
 void put_number(Sink& out, uint64_t value, bool negative, bool hex, bool upper, unsigned width, bool zero)
 {
-    const char* symbols = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     char digits[24];
-    char* end = digits + sizeof(digits);
-    char* p = end;
-    if (hex) {
-        do {
-            *--p = symbols[value & 15];
-            value >>= 4;
-        } while (value);
-    } else {
-        do {
-            *--p = char('0' + value % 10);
-            value /= 10;
-        } while (value);
-    }
-    put_padded(out, negative, p, size_t(end - p), width, zero);
+    const char* end = std::to_chars(digits, digits + sizeof(digits), value, hex ? 16 : 10).ptr;
+    if (upper)
+        for (char* p = digits; p != end; ++p)
+            *p = *p >= 'a' ? char(*p - 'a' + 'A') : *p;
+    put_padded(out, negative, digits, size_t(end - digits), width, zero);
 }
 
 } // namespace

@@ -94,12 +94,7 @@ void Emitter::hold_temp(uint32_t index)
 {
     HeldRegister& held = temp_held_[index];
     const spv::Id whole = b_.createLoad(temps_[index]);
-    for (uint8_t c = 0; c < 4; ++c) {
-        held.id[c] = whole;
-        held.index[c] = c;
-        held.width[c] = 4;
-        held.lane_kind[c] = held.kind;
-    }
+    write_held(held, {whole, held.kind, 4}, 0xfu);
     temp_loaded_[index] = whole;
     temps_held_.push_back(index);
 }

@@ -379,35 +379,12 @@ bool ModuleReader::read_call(Instruction& inst)
     std::span<const uint32_t> operands;
     if (!ft.vararg) {
         // The count is known: the arguments go straight into the arena.
-        // An argument defined before, of its parameter's type, is taken
-        // here as value_of_type() would, from locals: the stores to `p`
-        // could alias the reader's members for all the compiler knows, which
-        // would reload them argument by argument. Any other goes through
-        // value_of_type_slow() (forward references, metadata, errors).
         size_t n = ft.members.size() + 1;
         uint32_t* p = m_.arena.alloc_array<uint32_t>(n);
         p[0] = callee;
-        const uint64_t* raw = ops_.data();
-        const size_t count = ops_.size();
-        const uint32_t next = next_value_, bias = relative_ids_ ? next : 0;
-        const bool negate = relative_ids_;
-        const TypeId* value_types = value_types_.data();
-        const size_t known = std::min<size_t>(value_types_.size(), next);
-        const Type* types = m_.types.data();
-        const uint32_t* params = ft.members.data();
-        for (size_t k = 1; k < n; ++k) {
-            const TypeId param = params[k - 1];
-            if (s < count) {
-                const uint32_t v = negate ? bias - uint32_t(raw[s]) : uint32_t(raw[s]);
-                if (v < known && value_types[v] == param && types[param].kind != TypeKind::metadata) {
-                    p[k] = v;
-                    ++s;
-                    continue;
-                }
-            }
-            if (!value_of_type_slow(s, param, p[k]))
+        for (size_t k = 1; k < n; ++k)
+            if (!value_of_type(s, ft.members[k - 1], p[k]))
                 return false;
-        }
         operands = {p, n};
     } else {
         ids_.clear();
