@@ -9,6 +9,8 @@
 #   ./dev.sh test      run the whole test suite; ends with "N passed, N failed"
 #   ./dev.sh fuzz [S]  run every libFuzzer harness for S seconds (default 60)
 #   ./dev.sh build     configure and build only
+#   ./dev.sh pgo       a profile-guided release build in build-pgo (trained
+#                      on the project's own test shaders; README "Performance")
 #   ./dev.sh deps      install the Debian packages only
 set -euo pipefail
 
@@ -17,6 +19,7 @@ ROOT=$PWD
 BUILD=${DXSPV_BUILD_DIR:-$ROOT/build}
 ASAN_BUILD=${DXSPV_ASAN_BUILD_DIR:-$ROOT/build-asan}
 TSAN_BUILD=${DXSPV_TSAN_BUILD_DIR:-$ROOT/build-tsan}
+PGO_BUILD=${DXSPV_PGO_BUILD_DIR:-$ROOT/build-pgo}
 # The sanitizer build is also the libFuzzer build (clang): one build serves
 # the ASan/UBSan suites and tests/fuzz/run.sh.
 export DXSPV_FUZZ_BUILD_DIR=$ASAN_BUILD
@@ -71,6 +74,32 @@ build_tsan() {
     ninja -C "$TSAN_BUILD" -j "$JOBS" tests/robustness/concurrency >/dev/null || ninja -C "$TSAN_BUILD" -j 1 tests/robustness/concurrency
 }
 
+# A release build optimized by GCC with a profile of translations
+# (-fprofile-generate, a training run, -fprofile-use). The training set is
+# the shaders of tests/shader_tests, assembled by pgo_training_set.py: not
+# the corpus the figures are measured on.
+build_pgo() {
+    local translate=$PGO_BUILD/programs/shader-translate/shader-translate
+    local bench=$PGO_BUILD/programs/shader-bench/shader-bench training
+    if [ ! -f "$PGO_BUILD/build.ninja" ]; then
+        log "configuring $PGO_BUILD (release, profile-guided)"
+        meson setup "$PGO_BUILD" -Dbuildtype=release -Dtests=false -Ddemos=false -Drunner=disabled >/dev/null
+    fi
+    log "building with profiling instrumentation"
+    meson configure "$PGO_BUILD" -Db_pgo=generate >/dev/null
+    ninja -C "$PGO_BUILD" -j "$JOBS" programs/shader-translate/shader-translate programs/shader-bench/shader-bench >/dev/null
+    training=$(mktemp -d)
+    python3 programs/shader-bench/pgo_training_set.py "$translate" tests/shader_tests "$training" >&2
+    find "$PGO_BUILD" -name '*.gcda' -delete # the assembler's runs are not the profile
+    log "training: shader-bench on the assembled shaders"
+    "$bench" --runs 4 --summary "$training" >/dev/null
+    rm -rf "$training"
+    log "building with the profile"
+    meson configure "$PGO_BUILD" -Db_pgo=use >/dev/null
+    ninja -C "$PGO_BUILD" -j "$JOBS" >/dev/null
+    log "built $PGO_BUILD (shader-translate, shader-bench, vkd3d-anchor, libdxspv.a)"
+}
+
 demo() {
     if [ -n "${1:-}" ]; then
         local exe=${1%-dxil} flags=()
@@ -112,8 +141,9 @@ run_tests() {
 case "${1:-}" in
     deps) install_deps ;;
     build) install_deps; build ;;
+    pgo) install_deps; build_pgo ;;
     demo) install_deps; build; demo "${2:-}" ;;
     test) install_deps; build; run_tests ;;
     fuzz) install_deps; tests/fuzz/run.sh "${2:-60}" ;;
-    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

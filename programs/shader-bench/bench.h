@@ -61,6 +61,10 @@ double median(std::vector<double>& values);
 /// validates the IR after every pass, which the figures then include.
 bool release_build();
 
+/// True when the build was optimized with a profile (`./dev.sh pgo`, meson's
+/// b_pgo=use).
+bool profile_guided_build();
+
 /// Process peak resident set size (getrusage), KiB.
 uint64_t peak_rss_kib();
 

@@ -194,6 +194,7 @@ void print_json(const Report& report)
     j.member("verify_checksum", report.settings.verify_checksum);
     j.member("target_env", dxspv::spirv::target_env_name(report.settings.env));
     j.member("release_build", release_build());
+    j.member("profile_guided_build", profile_guided_build());
     j.close('}');
     j.key("machine");
     j.open('{');

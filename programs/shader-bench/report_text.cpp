@@ -150,7 +150,9 @@ void print_text(const Report& report, bool per_file)
     std::printf("shader-bench: %zu files, %u runs each after a warm-up, %s, validation %s, checksum %s, %s build\n",
                 report.files.size(), s.runs, dxspv::spirv::target_env_name(s.env), s.validate ? "on" : "off",
                 s.verify_checksum ? "checked" : "not checked",
-                release_build() ? "release" : "debug (VSIR validated after every pass)");
+                !release_build()         ? "debug (VSIR validated after every pass)"
+                : profile_guided_build() ? "release, profile-guided"
+                                         : "release");
     std::printf("machine: %s, %u processors\n", cpu_model().c_str(), processor_count());
     if (!report.files.empty()) {
         if (per_file) {

@@ -45,6 +45,15 @@ bool release_build()
 #endif
 }
 
+bool profile_guided_build()
+{
+#ifdef DXSPV_PROFILE_GUIDED
+    return true;
+#else
+    return false;
+#endif
+}
+
 uint64_t peak_rss_kib()
 {
     rusage usage{};

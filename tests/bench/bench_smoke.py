@@ -52,6 +52,8 @@ def check_json(report, files):
     if failures:
         return
     check(report["config"]["runs"] == 2, "config.runs")
+    for key in ("release_build", "profile_guided_build"):
+        check(isinstance(report["config"].get(key), bool), f"config.{key}")
     check(report["peak_rss_kib"] > 0, "peak_rss_kib")
     check(len(report["files"]) == len(files), f"{len(report['files'])} file entries for {len(files)} files")
     for f in report["files"]:
