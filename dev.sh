@@ -97,7 +97,7 @@ build_pgo() {
     log "building with the profile"
     meson configure "$PGO_BUILD" -Db_pgo=use >/dev/null
     ninja -C "$PGO_BUILD" -j "$JOBS" >/dev/null
-    log "built $PGO_BUILD (shader-translate, shader-bench, vkd3d-anchor, libdxspv.a)"
+    log "built $PGO_BUILD"
 }
 
 demo() {
