@@ -11,26 +11,16 @@ usage: validate_dxil_sections.py SHADER_TRANSLATE SHADER_TEST_DIR
 """
 import glob
 import os
-import re
 import subprocess
 import sys
 
+from shader_test_sections import shader_sections
+
 TOOL, DIR = sys.argv[1], sys.argv[2]
-SECTION = re.compile(r"^\[(vertex|pixel|geometry|hull|domain|compute) shader dxil-ll\]\s*$")
 
 passed = failed = 0
 for path in sorted(glob.glob(os.path.join(DIR, "dxil-*.shader_test"))):
-    lines = open(path, encoding="utf-8").read().split("\n")
-    i = 0
-    while i < len(lines):
-        m = SECTION.match(lines[i])
-        i += 1
-        if not m:
-            continue
-        start = i
-        while i < len(lines) and not lines[i].startswith("["):
-            i += 1
-        text = "\n".join(lines[start:i]) + "\n"
+    for start, stage, _, text in shader_sections(path, ("dxil-ll",)):
         for env in ("vulkan1.1", "vulkan1.3"):
             r = subprocess.run([TOOL, "--validate", "--experimental-ops", "--env", env, "-x", "dxil-ll", "-b", "spirv-binary",
                                 "-o", os.devnull, "-"], input=text.encode(), capture_output=True, timeout=60)
@@ -39,6 +29,6 @@ for path in sorted(glob.glob(os.path.join(DIR, "dxil-*.shader_test"))):
             else:
                 failed += 1
                 err = r.stderr.decode(errors="replace").strip().split("\n")[0]
-                print(f"FAIL {os.path.basename(path)}:{start} {m.group(1)} shader ({env}): {err}")
+                print(f"FAIL {os.path.basename(path)}:{start} {stage} shader ({env}): {err}")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
