@@ -98,7 +98,8 @@ Emitter::RareState& Emitter::make_rare()
 
 /// One walk over the operand pools for what the set-up before emission
 /// asks of every operand: the files addressed relatively (file_indexed),
-/// the inputs read by number (inputs_read_), and temp_kinds_: the component
+/// the inputs read by number (inputs_read_, in_regs_read_,
+/// patch_regs_read_), and temp_kinds_: the component
 /// type each r# is stored as, f32 when the program reads and writes it as
 /// 32-bit floats more often than as anything else (float operations then
 /// need no bitcasts), else u32; 16- and 64-bit accesses keep it u32.
@@ -134,10 +135,19 @@ void Emitter::scan_operands()
     };
     for (const vsir::DstParam& d : prog_.dsts)
         note(d.reg);
+    using vsir::RegisterFile;
+    constexpr uint64_t input_files = uint64_t(1) << size_t(RegisterFile::input)
+        | uint64_t(1) << size_t(RegisterFile::input_control_point)
+        | uint64_t(1) << size_t(RegisterFile::patch_constant);
     for (const vsir::SrcParam& src : prog_.srcs) {
         note(src.reg);
-        if (src.reg.file == vsir::RegisterFile::input && src.reg.index_count == 1 && src.reg.idx[0].offset < 64) {
-            const uint64_t bit = uint64_t(1) << src.reg.idx[0].offset;
+        const RegisterFile file = src.reg.file;
+        if (!((input_files >> size_t(file)) & 1) || src.reg.index_count < 1)
+            continue;
+        const vsir::RegisterIndex& r = src.reg.idx[std::min<uint32_t>(src.reg.index_count, 3) - 1];
+        const uint64_t bit = r.rel_addr == vsir::invalid_index && r.offset < 64 ? uint64_t(1) << r.offset : 0;
+        (file == RegisterFile::patch_constant ? patch_regs_read_ : in_regs_read_) |= bit ? bit : ~uint64_t(0);
+        if (file == RegisterFile::input && src.reg.index_count == 1 && bit) {
             inputs_read_ |= bit;
             bool reads_w = false; // .w in any of its four (whatever the write mask)
             for (unsigned c = 0; c < 4; ++c)

@@ -475,13 +475,15 @@ public:
     void create_register_storage(IoSet& set);
     Value input(const IoVar& v, spv::Id vertex);
     spv::Id input_words(const IoVar& v, spv::Id vertex, uint32_t& words_count);
-    void copy_input_registers(IoSet& set);
+    void copy_input_registers(IoSet& set, uint64_t regs);
     bool input_value(IoSet& set, uint32_t r);
     void copy_output_registers(const IoSet& set, uint32_t stream);
     spv::Id io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uint32_t index);
     void copy_input(const IoSet& set, const IoVar& v, spv::Id vertex);
     void copy_all_inputs();
-    void copy_inputs(IoSet& set);
+    /// The input copies of `set` into its Private registers: of the
+    /// registers r < 64 only those with bit r of `regs` (all from 64 on).
+    void copy_inputs(IoSet& set, uint64_t regs = ~uint64_t(0));
     void copy_output(const IoSet& set, const IoVar& v, spv::Id vertex, spv::Id source, spv::Id source_vertex);
     void copy_outputs(const IoSet& set, spv::Id vertex, uint32_t stream = 0);
     void copy_system_values(bool output);
@@ -639,6 +641,10 @@ public:
     uint64_t indexed_files_ = 0; ///< bit f: an operand of file f has a relative index (file_indexed)
     uint64_t inputs_read_ = 0;   ///< bit r: a source names v`r` (r < 64) without a relative index
     uint64_t inputs_w_read_ = 0; ///< bit r: such a source's swizzle names .w
+    /// Bit r: a source reads input or control point register r (its last
+    /// index), patch constant register r; every bit where one such index is
+    /// relative or past 63. The registers the entry copies in.
+    uint64_t in_regs_read_ = 0, patch_regs_read_ = 0;
     bool relative_indices_ = false; ///< an operand of any file has a relative index
     static_assert(size_t(vsir::RegisterFile::count) <= 64);
 

@@ -962,7 +962,7 @@ bool Emitter::input_value(IoSet& set, uint32_t r)
 /// Inputs into per-register variables or values: each register made once,
 /// whole, from the input variables that share it, combined with shuffles
 /// (components no element covers are undefined, as in D3D).
-void Emitter::copy_input_registers(IoSet& set)
+void Emitter::copy_input_registers(IoSet& set, uint64_t regs)
 {
     bool values = !set.reg_values.empty();
     // As values, only the registers the program reads (set.read): the
@@ -971,6 +971,8 @@ void Emitter::copy_input_registers(IoSet& set)
         set.reg_value_shapes.assign(set.reg_values.size(), {});
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
         if (values && !((set.read >> r) & 1)) // no source names it: no value (load_lanes gives none)
+            continue;
+        if (r < 64 && !((regs >> r) & 1)) // no source reads it: its variable is never loaded
             continue;
         if (values && input_value(set, r))
             continue;
@@ -1087,26 +1089,29 @@ void Emitter::copy_output_registers(const IoSet& set, uint32_t stream)
 /// Every input into the registers the program reads, at the build point.
 void Emitter::copy_all_inputs()
 {
-    copy_inputs(in_);
+    copy_inputs(in_, in_regs_read_);
     if (rare_) // else no patch constant
-        copy_inputs(rare_->patch);
+        copy_inputs(rare_->patch, patch_regs_read_);
     copy_system_values(false);
 }
 
-void Emitter::copy_inputs(IoSet& set)
+void Emitter::copy_inputs(IoSet& set, uint64_t regs)
 {
     if (!set.reg_vars.empty() || !set.reg_values.empty()) {
-        copy_input_registers(set);
+        copy_input_registers(set, regs);
         return;
     }
+    auto read = [&](const IoVar& v) { return v.reg >= 64 || ((regs >> v.reg) & 1); };
     if (!set.per_vertex) {
         for (const IoVar& v : set.vars)
-            copy_input(set, v, NoResult);
+            if (read(v))
+                copy_input(set, v, NoResult);
         return;
     }
     for (uint32_t k = 0; k < set.vertices; ++k)
         for (const IoVar& v : set.vars)
-            copy_input(set, v, constant_u32(k));
+            if (read(v))
+                copy_input(set, v, constant_u32(k));
 }
 
 /// Stores the Private registers of `set` (read from `source`, by default
