@@ -470,6 +470,8 @@ public:
     RegisterPointer io_register_pointer(const vsir::Register& reg);
     spv::Id register_word_pointer(spv::Id array, spv::Id vertex, uint32_t reg, uint32_t component);
     spv::Id set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component);
+    /// The uvec4 of register `reg` of `set`'s Private registers (at `vertex`).
+    spv::Id set_register_pointer(const IoSet& set, spv::Id vertex, uint32_t reg);
     /// Whether any instruction addresses a register of `file` relatively.
     bool file_indexed(vsir::RegisterFile file) const { return (indexed_files_ >> size_t(file)) & 1; }
     void create_register_storage(IoSet& set);

@@ -882,6 +882,17 @@ spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uin
 }
 
 /// A word of register `reg` of `set` (at `vertex` for per-vertex arrays).
+spv::Id Emitter::set_register_pointer(const IoSet& set, spv::Id vertex, uint32_t reg)
+{
+    if (!set.reg_vars.empty())
+        return set.reg_vars[reg];
+    OperandList<spv::Id, 3> chain{set.array};
+    if (vertex)
+        chain.push_back(vertex);
+    chain.push_back(constant_u32(reg));
+    return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32, 4)), chain);
+}
+
 spv::Id Emitter::set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component)
 {
     if (set.reg_vars.empty())
@@ -931,6 +942,10 @@ void Emitter::copy_input(const IoSet& set, const IoVar& v, spv::Id vertex)
     }
     uint32_t words_count = 0;
     spv::Id words = input_words(v, vertex, words_count);
+    if (v.first == 0 && v.count == 4 && words_count == 4) { // the whole register: one store
+        b_.createStore(words, set_register_pointer(set, priv_vertex, v.reg));
+        return;
+    }
     for (uint32_t i = 0; i < v.count && v.first + i < 4; ++i) {
         spv::Id word = words_count > 1 ? b_.createCompositeExtract(words, u32, i) : words;
         b_.createStore(word, set_word_pointer(set, priv_vertex, v.reg, v.first + i));

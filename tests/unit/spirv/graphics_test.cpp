@@ -904,7 +904,8 @@ ret
 TEST_CASE("spirv: a domain shader copies in only the control point and patch constant registers it reads")
 {
     // COLOR (v*[1]), the tess factors but the first and the inside factor
-    // are in the signatures, not read: no copy loads them.
+    // are in the signatures, not read: no copy loads them. An input that
+    // fills its register (POSITION, CENTER) goes in with one store.
     const std::string ds = R"(
 //
 // Input signature:
@@ -956,6 +957,8 @@ ret
     CHECK_HAS_NOT(d, "%TessLevelOuter %uint_1");
     CHECK_HAS_NOT(d, "%TessLevelInner %uint_");
     CHECK_HAS(d, "OpLoad %v4float %CENTER0");
+    CHECK_HAS_NOT(d, "OpAccessChain %_ptr_Private_uint %v %uint_0 %uint_0 %uint_");
+    CHECK_HAS_NOT(d, "OpAccessChain %_ptr_Private_uint %vpc %uint_4 %uint_");
 
     // A patch constant read through a relative index: every one is copied.
     std::string relative = ds;
