@@ -760,6 +760,57 @@ ret
     CHECK_HAS(t, "%_arr_v4float_uint_3");          // gl_in[].Position
 }
 
+/// A domain shader of three control points (SV_Position, COLOR) and five
+/// patch constants, reading vicp[*][0], vpc0.x, vpc3.x and vpc4.
+constexpr const char* domain_shader = R"(
+//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+//
+// Patch Constant signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_TessFactor            0   x           0 TRIEDGE    float   x
+// SV_TessFactor            1   x           1 TRIEDGE    float   x
+// SV_TessFactor            2   x           2 TRIEDGE    float   x
+// SV_InsideTessFactor      0   x           3  TRIINT    float   x
+// CENTER                   0   xyzw        4     NONE   float   xyzw
+//
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+ds_5_0
+dcl_input_control_point_count 3
+dcl_tessellator_domain domain_tri
+dcl_input vDomain.xyz
+dcl_input vicp[3][0].xyzw
+dcl_input vpc0.x
+dcl_input vpc3.x
+dcl_input vpc4.xyzw
+dcl_input vPrim
+dcl_output_siv o0.xyzw, position
+dcl_temps 1
+mul r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw
+mad r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw, r0.xyzw
+mad r0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw
+add r0.xyzw, r0.xyzw, vpc4.xyzw
+add r0.x, r0.x, vpc0.x
+add r0.y, r0.y, vpc3.x
+utof r0.z, vPrim
+mov o0.xyzw, r0.xyzw
+ret
+)";
+
 TEST_CASE("spirv: hull shader phases and domain shader")
 {
     dxspv::vsir::Program hs = assemble(R"(
@@ -842,54 +893,7 @@ ret
     CHECK_HAS(t, "OpDecorate %CENTER0 Location 6"); // after the 2 per-vertex registers... offset by the signature
     CHECK_HAS(t, "%vocp = OpVariable");
 
-    dxspv::vsir::Program ds = assemble(R"(
-//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-//
-// Patch Constant signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_TessFactor            0   x           0 TRIEDGE    float   x
-// SV_TessFactor            1   x           1 TRIEDGE    float   x
-// SV_TessFactor            2   x           2 TRIEDGE    float   x
-// SV_InsideTessFactor      0   x           3  TRIINT    float   x
-// CENTER                   0   xyzw        4     NONE   float   xyzw
-//
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-//
-ds_5_0
-dcl_input_control_point_count 3
-dcl_tessellator_domain domain_tri
-dcl_input vDomain.xyz
-dcl_input vicp[3][0].xyzw
-dcl_input vpc0.x
-dcl_input vpc3.x
-dcl_input vpc4.xyzw
-dcl_input vPrim
-dcl_output_siv o0.xyzw, position
-dcl_temps 1
-mul r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw
-mad r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw, r0.xyzw
-mad r0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw
-add r0.xyzw, r0.xyzw, vpc4.xyzw
-add r0.x, r0.x, vpc0.x
-add r0.y, r0.y, vpc3.x
-utof r0.z, vPrim
-mov o0.xyzw, r0.xyzw
-ret
-)");
+    dxspv::vsir::Program ds = assemble(domain_shader);
     texts = emit_all(ds);
     const std::string& d = texts[1];
     CHECK_HAS(d, "OpEntryPoint TessellationEvaluation %main \"main\"");
@@ -903,72 +907,28 @@ ret
 
 TEST_CASE("spirv: a domain shader copies in only the control point and patch constant registers it reads")
 {
-    // COLOR (v*[1]), the tess factors but the first and the inside factor
-    // are in the signatures, not read: no copy loads them. An input that
-    // fills its register (POSITION, CENTER) goes in with one store.
-    const std::string ds = R"(
-//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// POSITION                 0   xyzw        0     NONE   float   xyzw
-// COLOR                    0   xyzw        1     NONE   float
-//
-//
-// Patch Constant signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_TessFactor            0   x           0 TRIEDGE    float   x
-// SV_TessFactor            1   x           1 TRIEDGE    float
-// SV_TessFactor            2   x           2 TRIEDGE    float
-// SV_InsideTessFactor      0   x           3  TRIINT    float
-// CENTER                   0   xyzw        4     NONE   float   xyzw
-//
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-//
-ds_5_0
-dcl_input_control_point_count 3
-dcl_tessellator_domain domain_tri
-dcl_input vDomain.xyz
-dcl_input vicp[3][0].xyzw
-dcl_input vpc0.x
-dcl_input vpc4.xyzw
-dcl_output_siv o0.xyzw, position
-dcl_temps 1
-mul r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw
-mad r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw, r0.xyzw
-mad r0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw
-add r0.xyzw, r0.xyzw, vpc4.xyzw
-add o0.xyzw, r0.xyzw, vpc0.xxxx
-ret
-)";
-    std::vector<std::string> texts = emit_all(assemble(ds.c_str()));
+    // COLOR (v*[1]) and the second and third tess factors (vpc1, vpc2) are
+    // in the signatures, not read: no copy loads them. An input that fills
+    // its register (SV_Position, CENTER) goes in with one store.
+    std::vector<std::string> texts = emit_all(assemble(domain_shader));
     const std::string& d = texts[1];
-    CHECK_HAS(d, "%POSITION0 %uint_2");
     CHECK_HAS_NOT(d, "%COLOR0 %uint_");
     CHECK_HAS(d, "%TessLevelOuter %uint_0");
     CHECK_HAS_NOT(d, "%TessLevelOuter %uint_1");
-    CHECK_HAS_NOT(d, "%TessLevelInner %uint_");
+    CHECK_HAS_NOT(d, "%TessLevelOuter %uint_2");
+    CHECK_HAS(d, "%TessLevelInner %uint_0");
     CHECK_HAS(d, "OpLoad %v4float %CENTER0");
     CHECK_HAS_NOT(d, "OpAccessChain %_ptr_Private_uint %v %uint_0 %uint_0 %uint_");
     CHECK_HAS_NOT(d, "OpAccessChain %_ptr_Private_uint %vpc %uint_4 %uint_");
 
     // A patch constant read through a relative index: every one is copied.
-    std::string relative = ds;
+    std::string relative = domain_shader;
     relative.replace(relative.find("dcl_temps 1"), 11, "dcl_indexRange vpc0.x, 4\ndcl_temps 1");
-    relative.replace(relative.find("add o0.xyzw, r0.xyzw, vpc0.xxxx"), 31,
-        "ftou r0.w, r0.w\nadd o0.xyzw, r0.xyzw, vpc[r0.w + 0].xxxx");
+    relative.replace(relative.find("add r0.x, r0.x, vpc0.x"), 22, "ftou r0.w, r0.w\nadd r0.x, r0.x, vpc[r0.w + 0].x");
     texts = emit_all(assemble(relative.c_str()));
     const std::string& r = texts[1];
+    CHECK_HAS(r, "%TessLevelOuter %uint_1");
     CHECK_HAS(r, "%TessLevelOuter %uint_2");
-    CHECK_HAS(r, "%TessLevelInner %uint_0");
     CHECK_HAS_NOT(r, "%COLOR0 %uint_");
 }
 
