@@ -98,8 +98,8 @@ Emitter::RareState& Emitter::make_rare()
 
 /// One walk over the operand pools for what the set-up before emission
 /// asks of every operand: the files addressed relatively (file_indexed),
-/// the inputs read by number (inputs_read_, in_regs_read_,
-/// patch_regs_read_), and temp_kinds_: the component
+/// the input registers read (in_regs_read_, patch_regs_read_, and
+/// inputs_w_read_ for SV_Position's .w), and temp_kinds_: the component
 /// type each r# is stored as, f32 when the program reads and writes it as
 /// 32-bit floats more often than as anything else (float operations then
 /// need no bitcasts), else u32; 16- and 64-bit accesses keep it u32.
@@ -148,7 +148,6 @@ void Emitter::scan_operands()
         const uint64_t bit = r.rel_addr == vsir::invalid_index && r.offset < 64 ? uint64_t(1) << r.offset : 0;
         (file == RegisterFile::patch_constant ? patch_regs_read_ : in_regs_read_) |= bit ? bit : ~uint64_t(0);
         if (file == RegisterFile::input && src.reg.index_count == 1 && bit) {
-            inputs_read_ |= bit;
             bool reads_w = false; // .w in any of its four (whatever the write mask)
             for (unsigned c = 0; c < 4; ++c)
                 reads_w |= vsir::swizzle_component(src.swizzle, c) == 3;

@@ -641,12 +641,11 @@ public:
         return (system_files_ >> size_t(file)) & 1 ? system_scalars_[size_t(file)] : NoResult;
     }
     uint64_t indexed_files_ = 0; ///< bit f: an operand of file f has a relative index (file_indexed)
-    uint64_t inputs_read_ = 0;   ///< bit r: a source names v`r` (r < 64) without a relative index
-    uint64_t inputs_w_read_ = 0; ///< bit r: such a source's swizzle names .w
     /// Bit r: a source reads input or control point register r (its last
     /// index), patch constant register r; every bit where one such index is
     /// relative or past 63. The registers the entry copies in.
     uint64_t in_regs_read_ = 0, patch_regs_read_ = 0;
+    uint64_t inputs_w_read_ = 0; ///< bit r: a source of v`r` (one index, r < 64) names .w
     bool relative_indices_ = false; ///< an operand of any file has a relative index
     static_assert(size_t(vsir::RegisterFile::count) <= 64);
 

@@ -496,7 +496,7 @@ void Emitter::create_register_storage(IoSet& set)
     bool indexed = file_indexed(set.output ? vsir::RegisterFile::output : vsir::RegisterFile::input);
     if (inline_entry_ && !set.output && !set.patch && !set.per_vertex && !indexed) {
         set.reg_values.resize(set.regs.size());
-        set.read = inputs_read_; // never indexed on this path: a source names its register
+        set.read = in_regs_read_; // never indexed on this path: a bit per register a source names
         return;
     }
     // The outputs of an entry that is one block: each register held lane
@@ -881,7 +881,6 @@ spv::Id Emitter::io_var_pointer(const IoVar& v, bool output, spv::Id vertex, uin
     return b_.createOp(spv::OpAccessChain, pointer_type(sc, element), chain);
 }
 
-/// A word of register `reg` of `set` (at `vertex` for per-vertex arrays).
 spv::Id Emitter::set_register_pointer(const IoSet& set, spv::Id vertex, uint32_t reg)
 {
     if (!set.reg_vars.empty())
@@ -893,6 +892,7 @@ spv::Id Emitter::set_register_pointer(const IoSet& set, spv::Id vertex, uint32_t
     return b_.createOp(spv::OpAccessChain, pointer_type(spv::StorageClassPrivate, type(Kind::u32, 4)), chain);
 }
 
+/// A word of register `reg` of `set` (at `vertex` for per-vertex arrays).
 spv::Id Emitter::set_word_pointer(const IoSet& set, spv::Id vertex, uint32_t reg, uint32_t component)
 {
     if (set.reg_vars.empty())
@@ -980,14 +980,13 @@ bool Emitter::input_value(IoSet& set, uint32_t r)
 void Emitter::copy_input_registers(IoSet& set, uint64_t regs)
 {
     bool values = !set.reg_values.empty();
-    // As values, only the registers the program reads (set.read): the
-    // others' loads would only be pruned again.
     if (values)
         set.reg_value_shapes.assign(set.reg_values.size(), {});
+    // Only the registers the program reads (`regs`): the others' loads would
+    // only be pruned again. As values, an unread register has none
+    // (load_lanes gives none); as variables, its variable is never loaded.
     for (uint32_t r = 0; r < std::max(set.reg_vars.size(), set.reg_values.size()); ++r) {
-        if (values && !((set.read >> r) & 1)) // no source names it: no value (load_lanes gives none)
-            continue;
-        if (r < 64 && !((regs >> r) & 1)) // no source reads it: its variable is never loaded
+        if (r < 64 && !((regs >> r) & 1))
             continue;
         if (values && input_value(set, r))
             continue;
