@@ -75,14 +75,19 @@ TEST_CASE("run_pass: failures")
     CHECK(loud.messages()[0].code == Code::api_not_implemented);
 }
 
-TEST_CASE("run_pass: validation is forced in test builds")
+TEST_CASE("run_pass: validation when asked, and always in debug builds")
 {
-    // Tests build without NDEBUG, so even validate=false validates.
-    REQUIRE(validation_forced());
+    // Without NDEBUG (the default build) even validate=false validates;
+    // a release build validates only when asked.
     Program p = program_with_nops();
     Diagnostics diags;
-    CHECK_FALSE(run_pass(p, diags, "break_temps", break_temps, false));
-    CHECK(diags.has_code(Code::vsir_temp_index));
+    CHECK(run_pass(p, diags, "break_temps", break_temps, false) == !validation_forced());
+    CHECK(diags.has_code(Code::vsir_temp_index) == validation_forced());
+
+    Program asked = program_with_nops();
+    Diagnostics asked_diags;
+    CHECK_FALSE(run_pass(asked, asked_diags, "break_temps", break_temps, true));
+    CHECK(asked_diags.has_code(Code::vsir_temp_index));
 }
 
 TEST_CASE("remove_nops: before and after")
