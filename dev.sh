@@ -80,7 +80,8 @@ build_tsan() {
 # the corpus the figures are measured on.
 build_pgo() {
     local translate=$PGO_BUILD/programs/shader-translate/shader-translate
-    local bench=$PGO_BUILD/programs/shader-bench/shader-bench training
+    local bench=$PGO_BUILD/programs/shader-bench/shader-bench
+    local training
     if [ ! -f "$PGO_BUILD/build.ninja" ]; then
         log "configuring $PGO_BUILD (release, profile-guided)"
         meson setup "$PGO_BUILD" -Dbuildtype=release -Dtests=false -Ddemos=false -Drunner=disabled >/dev/null
@@ -89,11 +90,11 @@ build_pgo() {
     meson configure "$PGO_BUILD" -Db_pgo=generate >/dev/null
     ninja -C "$PGO_BUILD" -j "$JOBS" programs/shader-translate/shader-translate programs/shader-bench/shader-bench >/dev/null
     training=$(mktemp -d)
+    trap "rm -rf '$training'" EXIT # also when a step fails (set -e)
     python3 programs/shader-bench/pgo_training_set.py "$translate" tests/shader_tests "$training" >&2
     find "$PGO_BUILD" -name '*.gcda' -delete # the assembler's runs are not the profile
     log "training: shader-bench on the assembled shaders"
     "$bench" --runs 4 --summary "$training" >/dev/null
-    rm -rf "$training"
     log "building with the profile"
     meson configure "$PGO_BUILD" -Db_pgo=use >/dev/null
     ninja -C "$PGO_BUILD" -j "$JOBS" >/dev/null
