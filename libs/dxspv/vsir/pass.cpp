@@ -29,8 +29,11 @@ bool run_pass(Program& program, Diagnostics& diags, const char* name, PassFuncti
 
 bool run_pipeline(Program& program, Diagnostics& diags, const PipelineOptions& options)
 {
+    // Without the full validation, the front end's nesting is still checked:
+    // input can break it (a break outside any loop), and each build must
+    // report that as the same error.
     const bool validate = options.validate || validation_forced();
-    if (validate && !validate_program(program, diags, "front end"))
+    if (!(validate ? validate_program(program, diags, "front end") : validate_nesting(program, diags, "front end")))
         return false;
     return run_pass(program, diags, "lower_phis", lower_phis, validate) &&
            run_pass(program, diags, "remove_nops", remove_nops, validate);

@@ -231,6 +231,14 @@ bool is_terminator(Opcode op)
     return op == Opcode::branch || op == Opcode::switch_monolithic || op == Opcode::ret;
 }
 
+/// if_ to endswitch: the opcodes that open, continue or close a construct,
+/// or jump out of one.
+bool opens_or_jumps(Opcode op)
+{
+    static_assert(int(Opcode::endswitch) - int(Opcode::if_) == 12);
+    return unsigned(int(op) - int(Opcode::if_)) <= unsigned(int(Opcode::endswitch) - int(Opcode::if_));
+}
+
 /// An open structured construct.
 struct Block {
     Opcode opcode; ///< if_, else_, loop, switch_
@@ -243,11 +251,13 @@ enum class Role : uint8_t { declaration, dst, src };
 class Validator {
 public:
     Validator(const Program& program, Diagnostics& diags, const char* after_pass)
-        : p_(program), diags_(diags), prefix_(after_pass && *after_pass ? strformat("after pass %s: ", after_pass) : "")
+        : p_(program), diags_(diags), after_pass_(after_pass)
     {
     }
 
     bool run();
+    /// Only the nesting of a structured program's constructs.
+    bool run_nesting();
 
 private:
     void fail(Code code, uint32_t inst, const std::string& text);
@@ -272,7 +282,7 @@ private:
 
     const Program& p_;
     Diagnostics& diags_;
-    std::string prefix_;
+    const char* after_pass_; ///< messages start "after pass <name>: " unless null or empty
     bool ok_ = true;
 
     std::vector<uint8_t> src_owned_;  ///< srcs entry belongs to an instruction
@@ -296,7 +306,7 @@ private:
 void Validator::fail(Code code, uint32_t inst, const std::string& text)
 {
     ok_ = false;
-    std::string message = prefix_ + text;
+    std::string message = after_pass_ && *after_pass_ ? strformat("after pass %s: ", after_pass_) + text : text;
     Location loc = Location::none();
     if (inst < p_.instructions.size()) {
         loc = Location::instruction(inst);
@@ -329,6 +339,20 @@ void Validator::setup_tables()
         label_def_.assign(p_.label_count, invalid_index);
         label_use_.assign(p_.label_count, invalid_index);
     }
+}
+
+bool Validator::run_nesting()
+{
+    if (p_.control_flow != ControlFlow::structured)
+        return true;
+    for (uint32_t i = 0; i < p_.instructions.size(); ++i) {
+        const Instruction& ins = p_.instructions[i];
+        if (opens_or_jumps(ins.opcode) || expect_case_ || opcode_info(ins.opcode).kind == OpcodeKind::phase ||
+            ins.opcode == Opcode::label)
+            structured(i, ins);
+    }
+    close_blocks("at the end of the program");
+    return ok_;
 }
 
 bool Validator::run()
@@ -784,6 +808,15 @@ void Validator::finish()
 bool validate_program(const Program& program, Diagnostics& diags, const char* after_pass)
 {
     return Validator(program, diags, after_pass).run();
+}
+
+bool validate_nesting(const Program& program, Diagnostics& diags, const char* after_pass)
+{
+    // Most programs have no construct and no jump: nothing to check.
+    for (const Instruction& ins : program.instructions)
+        if (opens_or_jumps(ins.opcode))
+            return Validator(program, diags, after_pass).run_nesting();
+    return true;
 }
 
 } // namespace dxspv::vsir

@@ -13,4 +13,12 @@ namespace dxspv::vsir {
 /// prefix when null or empty).
 bool validate_program(const Program& program, Diagnostics& diags, const char* after_pass);
 
+/// validate_program()'s nesting checks alone (structured programs: every
+/// construct closed in order, break and continue inside a loop or switch,
+/// case and default inside a switch), as the same diagnostics. Linear and
+/// without allocation unless the program nests constructs: for builds that
+/// skip the full validation, where input that breaks these D3D rules must
+/// still be reported the same way.
+bool validate_nesting(const Program& program, Diagnostics& diags, const char* after_pass);
+
 } // namespace dxspv::vsir

@@ -4,6 +4,7 @@
 #include "vsir/pass.h"
 #include "vsir/passes/passes.h"
 #include "vsir/printer.h"
+#include "vsir/validator.h"
 
 using namespace dxspv;
 using namespace dxspv::vsir;
@@ -158,4 +159,30 @@ TEST_CASE("run_pipeline: validates the input, then runs the passes")
     CHECK_FALSE(run_pipeline(bad, bad_diags, options));
     CHECK(bad_diags.messages()[0].text.rfind("after pass front end: ", 0) == 0);
     CHECK(bad.instructions.size() == 10); // no pass ran
+}
+
+TEST_CASE("run_pipeline: input that breaks the nesting rules is reported the same way without validation")
+{
+    // A break outside any loop or switch, and an if never closed: D3D
+    // bytecode can say both. Release builds skip the full validation, yet
+    // must refuse this as the validator does, not leave it to the emitter.
+    for (const bool validate : {false, true}) {
+        Program q = make_program(ShaderStage::pixel);
+        add(q, Opcode::break_);
+        add(q, Opcode::if_, {}, {imm_u(1)}, flag_test_nonzero);
+        add(q, Opcode::ret);
+        Diagnostics diags;
+        PipelineOptions options;
+        options.validate = validate;
+        CHECK_FALSE(run_pipeline(q, diags, options));
+        REQUIRE(diags.messages().size() == 2);
+        CHECK(diags.messages()[0].code == Code::vsir_nesting);
+        CHECK(diags.messages()[0].text == "after pass front end: break outside a loop or switch: `break`");
+        CHECK(diags.messages()[1].text.find("if not closed at the end of the program") != std::string::npos);
+    }
+
+    Program good = program_with_nops();
+    Diagnostics diags;
+    CHECK(validate_nesting(good, diags, "front end"));
+    CHECK(diags.messages().empty());
 }
