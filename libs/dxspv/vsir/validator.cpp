@@ -343,8 +343,6 @@ void Validator::setup_tables()
 
 bool Validator::run_nesting()
 {
-    if (p_.control_flow != ControlFlow::structured)
-        return true;
     for (uint32_t i = 0; i < p_.instructions.size(); ++i) {
         const Instruction& ins = p_.instructions[i];
         if (opens_or_jumps(ins.opcode) || expect_case_ || opcode_info(ins.opcode).kind == OpcodeKind::phase ||
@@ -813,6 +811,8 @@ bool validate_program(const Program& program, Diagnostics& diags, const char* af
 bool validate_nesting(const Program& program, Diagnostics& diags, const char* after_pass)
 {
     // Most programs have no construct and no jump: nothing to check.
+    if (program.control_flow != ControlFlow::structured)
+        return true;
     for (const Instruction& ins : program.instructions)
         if (opens_or_jumps(ins.opcode))
             return Validator(program, diags, after_pass).run_nesting();
