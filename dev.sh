@@ -75,7 +75,8 @@ build_tsan() {
 }
 
 # A release build optimized by GCC with a profile of translations
-# (-fprofile-generate, a training run, -fprofile-use). The training set is
+# (-fprofile-generate, a training run, -fprofile-use) and at link time
+# (-flto: the profile then guides inlining across files). The training set is
 # the shaders of tests/shader_tests, assembled by pgo_training_set.py: not
 # the corpus the figures are measured on.
 build_pgo() {
@@ -83,9 +84,10 @@ build_pgo() {
     local bench=$PGO_BUILD/programs/shader-bench/shader-bench
     local training
     if [ ! -f "$PGO_BUILD/build.ninja" ]; then
-        log "configuring $PGO_BUILD (release, profile-guided)"
+        log "configuring $PGO_BUILD (release, profile-guided, link-time optimised)"
         meson setup "$PGO_BUILD" -Dbuildtype=release -Dtests=false -Ddemos=false -Drunner=disabled >/dev/null
     fi
+    meson configure "$PGO_BUILD" -Db_lto=true >/dev/null # also for a folder configured before it was
     log "building with profiling instrumentation"
     meson configure "$PGO_BUILD" -Db_pgo=generate >/dev/null
     ninja -C "$PGO_BUILD" -j "$JOBS" programs/shader-translate/shader-translate programs/shader-bench/shader-bench >/dev/null
