@@ -87,8 +87,8 @@ private:
         return n && !n->operands.empty() ? node(n->operands[0]) : nullptr;
     }
 
-    bool signature(const Metadata* list, std::vector<SignatureElement>& out);
-    bool resources(const Metadata& lists, std::vector<ResourceBinding>& out);
+    bool signature(const Metadata* list, SignatureList& out);
+    bool resources(const Metadata& lists, ScratchVector<ResourceBinding>& out);
     bool resource(const Metadata& r, ResourceClass cls, ResourceBinding& out);
     bool properties(const Metadata& props, EntryPoint& e);
     bool entry_point(const Metadata& n, EntryPoint& e);
@@ -122,7 +122,7 @@ MetadataReader::IntField MetadataReader::int_field(const Metadata& n, size_t i) 
     return {0, c.kind == ConstantKind::null};
 }
 
-bool MetadataReader::signature(const Metadata* list, std::vector<SignatureElement>& out)
+bool MetadataReader::signature(const Metadata* list, SignatureList& out)
 {
     if (!list)
         return true;
@@ -218,7 +218,7 @@ bool MetadataReader::resource(const Metadata& r, ResourceClass cls, ResourceBind
     return ok ? true : fail("a resource record has a field of the wrong kind");
 }
 
-bool MetadataReader::resources(const Metadata& lists, std::vector<ResourceBinding>& out)
+bool MetadataReader::resources(const Metadata& lists, ScratchVector<ResourceBinding>& out)
 {
     // Room for all at once: not grown (each binding moved) resource by resource.
     size_t count = out.size();

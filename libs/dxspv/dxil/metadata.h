@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/scratch.h"
 #include "dxil/module/module.h"
 
 namespace dxspv::dxil {
@@ -16,7 +17,7 @@ struct SignatureElement {
     std::string name;
     uint8_t component_type = 0; ///< DXIL ComponentType enum
     uint8_t semantic_kind = 0;  ///< DXIL SemanticKind enum
-    std::vector<uint32_t> semantic_indices;
+    ScratchVector<uint32_t> semantic_indices;
     uint8_t interpolation = 0;
     uint32_t rows = 0;
     uint8_t cols = 0;
@@ -26,6 +27,11 @@ struct SignatureElement {
     uint32_t usage_mask = 0;     ///< extended tag 3
     uint32_t dynamic_index_mask = 0; ///< extended tag 4
 };
+
+/// The lists of DxilMetadata take their memory from the scratch arena
+/// (common/scratch.h) when one is open, as it is while a module is read and
+/// lowered: no heap allocation per signature element or resource.
+using SignatureList = ScratchVector<SignatureElement>;
 
 enum class ResourceClass : uint8_t { srv, uav, cbv, sampler };
 
@@ -51,8 +57,8 @@ struct ResourceBinding {
 struct EntryPoint {
     std::string name;
     ValueId function = no_id; ///< module value id, no_id if null
-    std::vector<SignatureElement> inputs, outputs, patch_constants;
-    std::vector<ResourceBinding> resources; ///< the entry's resource list
+    SignatureList inputs, outputs, patch_constants;
+    ScratchVector<ResourceBinding> resources; ///< the entry's resource list
     uint64_t shader_flags = 0;
     uint32_t num_threads[3] = {0, 0, 0};
     // GS
@@ -67,7 +73,7 @@ struct EntryPoint {
     uint32_t ms_max_vertices = 0, ms_max_primitives = 0, ms_topology = 0, payload_size = 0;
     // Wave size: min (and max, preferred from SM 6.8's range form), 0 if unset.
     uint32_t wave_size_min = 0, wave_size_max = 0, wave_size_preferred = 0;
-    std::vector<uint32_t> unknown_tags;
+    ScratchVector<uint32_t> unknown_tags;
 };
 
 struct DxilMetadata {
@@ -75,8 +81,8 @@ struct DxilMetadata {
     uint32_t validator_major = 0, validator_minor = 0;
     std::string shader_kind; ///< "ps", "vs", "cs", "lib", ...
     uint32_t sm_major = 0, sm_minor = 0;
-    std::vector<EntryPoint> entry_points;
-    std::vector<ResourceBinding> resources; ///< dx.resources
+    ScratchVector<EntryPoint> entry_points;
+    ScratchVector<ResourceBinding> resources; ///< dx.resources
 };
 
 /// Reads the dx.* named metadata of `module`. Malformed metadata gives

@@ -51,8 +51,8 @@ void build_signatures(const DxilMetadata& md, ShaderStage stage, std::vector<uin
     bool before_1_5 = md.validator_major < 1 || (md.validator_major == 1 && md.validator_minor < 5);
     bool before_1_7 = md.validator_major < 1 || (md.validator_major == 1 && md.validator_minor < 7);
     options.validator_1_4 = before_1_5;
-    static const std::vector<dxil::SignatureElement> none;
-    const std::vector<dxil::SignatureElement>* lists[3] = {
+    static const dxil::SignatureList none;
+    const dxil::SignatureList* lists[3] = {
         entry ? &entry->inputs : &none, entry ? &entry->outputs : &none, entry ? &entry->patch_constants : &none};
     // PSG1: patch constants of HS and DS; primitive outputs of a mesh shader that has any.
     bool patch = stage == ShaderStage::hull || stage == ShaderStage::domain ||

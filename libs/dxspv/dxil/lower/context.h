@@ -222,7 +222,7 @@ public:
         uint8_t col = 0;
         SystemValue sv = SystemValue::none;
     };
-    void declare_io(const std::vector<SignatureElement>& elements, IoKind kind,
+    void declare_io(const SignatureList& elements, IoKind kind,
                     std::vector<dxspv::SignatureElement>& out, ScratchVector<IoMap>& map);
     void emit_patch_declarations();
     const IoMap* io_map(IoKind kind, uint32_t id) const;

@@ -288,7 +288,7 @@ void Lowerer::declare_resource(const ResourceBinding& r)
 
 void Lowerer::declare_resources()
 {
-    const std::vector<ResourceBinding>& list = entry_->resources.empty() ? md_.resources : entry_->resources;
+    const ScratchVector<ResourceBinding>& list = entry_->resources.empty() ? md_.resources : entry_->resources;
     for (const ResourceBinding& r : list) {
         uint32_t cls = uint32_t(r.resource_class);
         if (r.id >= (1u << 16)) {
@@ -347,7 +347,7 @@ uint32_t primitive_vertex_count(uint32_t primitive)
 
 } // namespace
 
-void Lowerer::declare_io(const std::vector<SignatureElement>& elements, IoKind kind,
+void Lowerer::declare_io(const SignatureList& elements, IoKind kind,
                          std::vector<dxspv::SignatureElement>& out, ScratchVector<IoMap>& map)
 {
     uint64_t next_reg = 0; // 64-bit: rows are checked only below, a sum must not wrap into range
