@@ -30,7 +30,8 @@ struct SignatureElement {
 
 /// The lists of DxilMetadata take their memory from the scratch arena
 /// (common/scratch.h) when one is open, as it is while a module is read and
-/// lowered: no heap allocation per signature element or resource.
+/// lowered: no heap allocation per list (only a name longer than
+/// std::string keeps inline still takes one).
 using SignatureList = ScratchVector<SignatureElement>;
 
 enum class ResourceClass : uint8_t { srv, uav, cbv, sampler };
