@@ -651,17 +651,20 @@ bool BitstreamCursor::decode_blockinfo(uint64_t& end_block_bit)
 
 bool BitstreamCursor::restore_blockinfo(const BlockInfoCache& cache, uint64_t start)
 {
+    // Appended at once, the indices moved by what was there before (at
+    // the module's start, where the cache is used: nothing).
     const uint32_t first_op = uint32_t(ops_.size()), first_abbrev = uint32_t(abbrevs_.size());
     ops_.insert(ops_.end(), cache.ops.begin(), cache.ops.end());
-    for (Abbrev abbrev : cache.abbrevs) {
-        abbrev.first_op += first_op;
-        abbrevs_.push_back(abbrev);
-    }
+    Abbrev* abbrevs = abbrevs_.append_uninitialized(cache.abbrevs.size());
+    for (size_t i = 0; i < cache.abbrevs.size(); ++i)
+        abbrevs[i] = {cache.abbrevs[i].first_op + first_op, cache.abbrevs[i].op_count};
+    blockinfo_.reserve(blockinfo_.size() + cache.entries.size());
     for (const BlockInfoCache::Entry& entry : cache.entries) {
         BlockInfo& info = blockinfo_.emplace_back();
         info.block_id = entry.block_id;
-        for (uint32_t index : entry.abbrevs)
-            info.abbrevs.push_back(first_abbrev + index);
+        uint32_t* indices = info.abbrevs.append_uninitialized(entry.abbrevs.size());
+        for (size_t i = 0; i < entry.abbrevs.size(); ++i)
+            indices[i] = first_abbrev + entry.abbrevs[i];
     }
     // The END_BLOCK read as decoding reads it, with the same checks.
     bits_.seek(start + cache.end_block_bit);
