@@ -335,7 +335,9 @@ bool Assembler::line()
     size_t used = 0;
     std::string name;
     for (size_t i = 0; i < segments.size(); ++i) {
-        name += (i ? "_" : "") + std::string(segments[i].name);
+        if (i)
+            name += '_';
+        name += segments[i].name;
         if (i && segments[i - 1].group_count)
             break;
         std::string_view candidate = name;
@@ -1021,7 +1023,9 @@ bool Assembler::declaration_body(Opcode op, vsir::Declaration& d, vsir::DstParam
                 for (size_t i = 0; i < n && match; ++i)
                     match = lx_.peek_at(i) == k[i];
                 if (match && !is_word_char(lx_.peek_at(n))) {
-                    words += (words.empty() ? "" : " ") + std::string(lx_.word());
+                    if (!words.empty())
+                        words += ' ';
+                    words += lx_.word();
                     found = true;
                     break;
                 }
