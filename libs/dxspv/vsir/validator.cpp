@@ -343,12 +343,8 @@ void Validator::setup_tables()
 
 bool Validator::run_nesting()
 {
-    for (uint32_t i = 0; i < p_.instructions.size(); ++i) {
-        const Instruction& ins = p_.instructions[i];
-        if (opens_or_jumps(ins.opcode) || expect_case_ || opcode_info(ins.opcode).kind == OpcodeKind::phase ||
-            ins.opcode == Opcode::label)
-            structured(i, ins);
-    }
+    for (uint32_t i = 0; i < p_.instructions.size(); ++i)
+        structured(i, p_.instructions[i]);
     close_blocks("at the end of the program");
     return ok_;
 }

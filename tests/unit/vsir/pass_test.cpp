@@ -181,6 +181,19 @@ TEST_CASE("run_pipeline: input that breaks the nesting rules is reported the sam
         CHECK(diags.messages()[1].text.find("if not closed at the end of the program") != std::string::npos);
     }
 
+    // A switch whose first instruction is not a case, then a case after
+    // the switch closed: found without the full validation too.
+    Program sw = make_program(ShaderStage::pixel);
+    add(sw, Opcode::switch_, {}, {imm_u(0)});
+    add(sw, Opcode::ret);
+    add(sw, Opcode::endswitch);
+    add(sw, Opcode::case_, {}, {imm_u(1)});
+    Diagnostics sw_diags;
+    CHECK_FALSE(validate_nesting(sw, sw_diags, "front end"));
+    REQUIRE(sw_diags.messages().size() == 2);
+    CHECK(sw_diags.messages()[0].text.find("switch must be followed by case or default") != std::string::npos);
+    CHECK(sw_diags.messages()[1].text.find("case without a matching switch") != std::string::npos);
+
     Program good = program_with_nops();
     Diagnostics diags;
     CHECK(validate_nesting(good, diags, "front end"));
