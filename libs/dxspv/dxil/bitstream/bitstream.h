@@ -115,6 +115,8 @@ public:
         Window w = window();
         for (uint64_t i = 0; i < n; ++i) {
             uint64_t value;
+            if (width >= w.avail)
+                refill(w);
             if (width < w.avail) [[likely]] {
                 value = w.word & mask;
                 w.advance(width);
@@ -160,6 +162,8 @@ public:
         const uint64_t hi = uint64_t(1) << (width - 1);
         Window w = window();
         for (uint64_t i = 0; i < n; ++i) {
+            if (2 * width >= w.avail)
+                refill(w);
             if (2 * width < w.avail) [[likely]] {
                 if (!(w.word & hi)) {
                     out[i] = w.word & (hi - 1);
@@ -236,6 +240,19 @@ private:
         }
     };
     Window window() const { return {word_, end_, avail_}; }
+    /// The array loops' refill: `w` holds the 57 bits or more from its
+    /// position on when eight input bytes are left there (the usual case);
+    /// else it stays as it is and the loop reads through read_refill().
+    [[gnu::always_inline]] void refill(Window& w) const
+    {
+        const uint64_t pos = w.end - w.avail, byte = pos >> 3;
+        if (byte + 8 <= size_bits_ >> 3) [[likely]] {
+            const unsigned shift = unsigned(pos & 7);
+            w.word = load_word(byte) >> shift;
+            w.avail = 64 - shift;
+            w.end = byte * 8 + 64;
+        }
+    }
     void set_window(const Window& w)
     {
         word_ = w.word;
