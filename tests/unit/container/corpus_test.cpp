@@ -107,7 +107,7 @@ void check_file(const std::filesystem::path& root, const std::vector<std::string
     REQUIRE_MESSAGE(parse_container(bytes, c, diags), diags.to_string());
     std::string chunks;
     for (const Chunk& chunk : c.chunks)
-        chunks += (chunks.empty() ? "" : ",") + fourcc_name(chunk.fourcc);
+        chunks.append(chunks.empty() ? "" : ",").append(fourcc_name(chunk.fourcc));
     CHECK(chunks == row[13]);
 
     ChecksumStatus status = verify_checksum(c.bytes);

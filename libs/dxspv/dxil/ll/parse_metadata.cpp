@@ -71,7 +71,9 @@ bool Parser::metadata_name(const Token& t, std::string_view& out)
     out = t.text;
     if (out.find('\\') == std::string_view::npos)
         return true;
-    if (!unescape("\"" + std::string(out) + "\"", name_scratch_))
+    std::string quoted(1, '"');
+    quoted.append(out).push_back('"');
+    if (!unescape(quoted, name_scratch_))
         return fail_at(uint32_t(&t - toks_.data()), Code::ll_bad_string, "invalid escape in a metadata name");
     out = name_scratch_;
     return true;

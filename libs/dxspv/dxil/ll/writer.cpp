@@ -406,12 +406,13 @@ void Printer::attribute_group_text(const AttributeGroup& g, std::string& s) cons
             continue;
         }
         const char* name = attribute_name(a.id);
-        s += name ? name : ("attr" + std::to_string(a.id)).c_str();
+        if (name)
+            s += name;
+        else
+            s.append("attr").append(std::to_string(a.id));
         if (a.kind == Attribute::Kind::integer) {
-            if (a.id == 1 || a.id == 25)
-                s += (a.id == 1 ? "=" : "(") + std::to_string(a.value) + (a.id == 1 ? "" : ")");
-            else
-                s += "(" + std::to_string(a.value) + ")";
+            const bool equals = a.id == 1; // align=N; the others take (N)
+            s.append(equals ? "=" : "(").append(std::to_string(a.value)).append(equals ? "" : ")");
         }
     }
 }
