@@ -26,7 +26,7 @@ bool read_dxil_bitcode(const container::ProgramHeader& header, const Request& re
 {
     ScratchScope scratch; // the reader's and the lowering's containers (common/scratch.h); the program is the caller's
     dxil::Module module;
-    if (!dxil::read_module(header.bitcode, header.bitcode_offset, module, diags))
+    if (!dxil::read_module(header.bitcode, header.bitcode_offset, module, diags, dxil::ReadDepth::lowering))
         return false;
     return lower_dxil_module(module, req, program, diags);
 }
@@ -36,7 +36,7 @@ bool read_dxil(dxspv_source_type source, const Request& req, vsir::Program& prog
     ScratchScope scratch; // as in read_dxil_bitcode
     dxil::Module module;
     DxilSourceInfo info;
-    if (!load_dxil_module(source, req.source, module, info, diags))
+    if (!load_dxil_module(source, req.source, module, info, diags, dxil::ReadDepth::lowering))
         return false;
     return lower_dxil_module(module, req, program, diags);
 }

@@ -13,12 +13,13 @@ constexpr dxspv_target_type dxil_targets[] = {DXSPV_TARGET_TYPE_SPIRV_BINARY, DX
                                               DXSPV_TARGET_TYPE_VSIR_TEXT, DXSPV_TARGET_TYPE_DXIL_LL,
                                               DXSPV_TARGET_TYPE_DXBC_DXIL, DXSPV_TARGET_TYPE_CFG_DOT};
 
-bool load_container(std::span<const uint8_t> bytes, dxil::Module& module, DxilSourceInfo& info, Diagnostics& diags)
+bool load_container(std::span<const uint8_t> bytes, dxil::Module& module, DxilSourceInfo& info, Diagnostics& diags,
+                    dxil::ReadDepth depth)
 {
     if (!open_dxbc_dxil(bytes, info.header, diags))
         return false;
     info.from_container = true;
-    return dxil::read_module(info.header.bitcode, info.header.bitcode_offset, module, diags);
+    return dxil::read_module(info.header.bitcode, info.header.bitcode_offset, module, diags, depth);
 }
 
 } // namespace
@@ -52,11 +53,11 @@ bool is_dxil_module_target(dxspv_target_type target)
 }
 
 bool load_dxil_module(dxspv_source_type source, std::span<const uint8_t> bytes, dxil::Module& module,
-                      DxilSourceInfo& info, Diagnostics& diags)
+                      DxilSourceInfo& info, Diagnostics& diags, dxil::ReadDepth depth)
 {
     info = DxilSourceInfo{};
     if (source == DXSPV_SOURCE_TYPE_DXBC_DXIL)
-        return load_container(bytes, module, info, diags);
+        return load_container(bytes, module, info, diags, depth);
     if (source != DXSPV_SOURCE_TYPE_DXIL_LL) {
         diags.error(Code::api_unsupported_source, Location::none(), "source type %s is not DXIL",
                     dxspv_source_type_name(source));

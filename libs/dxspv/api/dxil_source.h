@@ -9,7 +9,7 @@
 
 #include "common/diagnostics.h"
 #include "container/program_header.h"
-#include "dxil/module/module.h"
+#include "dxil/dxil.h"
 #include "dxspv/dxspv.h"
 
 namespace dxspv::api {
@@ -29,9 +29,10 @@ bool is_dxil_source(dxspv_source_type source);
 /// reads the DXIL program header (`header` borrows `bytes`).
 bool open_dxbc_dxil(std::span<const uint8_t> bytes, container::ProgramHeader& header, Diagnostics& diags);
 
-/// Reads a dxbc-dxil container or dxil-ll text into `module`.
+/// Reads a dxbc-dxil container or dxil-ll text into `module`; a
+/// container's bitcode to `depth` (text is always read whole).
 bool load_dxil_module(dxspv_source_type source, std::span<const uint8_t> bytes, dxil::Module& module,
-                      DxilSourceInfo& info, Diagnostics& diags);
+                      DxilSourceInfo& info, Diagnostics& diags, dxil::ReadDepth depth = dxil::ReadDepth::whole);
 
 /// The targets a DXIL source translates to.
 std::span<const dxspv_target_type> dxil_target_types();

@@ -16,10 +16,21 @@ struct Container;
 
 namespace dxspv::dxil {
 
+/// What read_module() keeps of a module.
+enum class ReadDepth : uint8_t {
+    /// Everything: what printing or writing the module back needs.
+    whole,
+    /// What lowering to VSIR needs: the parameter attribute blocks and the
+    /// functions' metadata attachment blocks are skipped without being
+    /// decoded (their bytes unchecked); every function and call then has
+    /// no attributes, and no instruction an attachment.
+    lowering,
+};
+
 /// Reads LLVM bitcode (the DXIL chunk's bitcode span) into `module`.
 /// `bitcode_offset_in_container` is added to diagnostic offsets.
 bool read_module(std::span<const uint8_t> bitcode, uint32_t bitcode_offset_in_container, Module& module,
-                 Diagnostics& diags);
+                 Diagnostics& diags, ReadDepth depth = ReadDepth::whole);
 
 /// Reads LLVM 3.7 IR text (as `dxc -dumpbin` and print_module write it) into
 /// `module`, numbering values as read_module does. Diagnostics carry

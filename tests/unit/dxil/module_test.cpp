@@ -386,6 +386,26 @@ TEST_CASE("module: METADATA_STRINGS blob, metadata kinds and instruction attachm
     INFO(text);
     CHECK(text.find("%2 = add i32 %0, 5, !dx.precise !0\n") != std::string::npos);
     CHECK(text.find("!0 = !{!\"hi\", !\"abc\"}\n") != std::string::npos);
+
+    // Read for lowering, the attachment block is skipped undecoded: none,
+    // even of an unknown kind.
+    for (uint64_t kind : {5, 9}) {
+        p.body = [kind](BitWriter& w) {
+            w.record(1, {1});
+            w.record(2, {1, 2, 0});
+            w.record(10, {1});
+            w.enter(16, 4);
+            w.record(11, {0, kind, 2});
+            w.end();
+        };
+        dxspv::dxil::Module lowering;
+        REQUIRE_MESSAGE(dxspv::dxil::read_module(build(p), 0, lowering, diags, dxspv::dxil::ReadDepth::lowering),
+                        diags.to_string());
+        CHECK(lowering.functions[0].attachments.empty());
+        CHECK(dxspv::dxil::print_module(lowering).find("%2 = add i32 %0, 5\n") != std::string::npos);
+    }
+    dxspv::dxil::Module whole;
+    CHECK_FALSE(read(build(p), whole, diags)); // kind 9 is unknown
 }
 
 namespace {
@@ -436,6 +456,64 @@ TEST_CASE("module: a block of kinds like the last one read names the same kinds;
     const auto two = module_with_kinds({{{0, "dbg"}, {1, "tbaa"}, {3, "dx.precise"}}, {{1, "x"}}});
     CHECK(kinds_of(two) == std::vector<std::string>{"dbg", "x", "", "dx.precise"});
     CHECK(kinds_of(two) == std::vector<std::string>{"dbg", "x", "", "dx.precise"});
+}
+
+TEST_CASE("module: read for lowering, the parameter attribute blocks are skipped undecoded")
+{
+    // A call to a declared function, both with attribute list 1, after an
+    // attribute group block that `group` writes.
+    auto with_attributes = [](std::vector<uint64_t> group) {
+        Parts p;
+        p.module_records = [group](BitWriter& w) {
+            w.enter(paramattr_group_block, 4);
+            w.record(3, group);
+            w.end();
+            w.enter(paramattr_block, 4);
+            w.record(2, {1});
+            w.end();
+            w.record(8, {3, 0, 0, 0, 1, 0, 0, 0}); // define i32 @f(i32) #0: value 0
+            w.record(8, {3, 0, 1, 0, 1, 0, 0, 0}); // declare i32 @g(i32) #0: value 1
+        };
+        p.constants = [](BitWriter& w) {
+            w.record(1, {0});  // SETTYPE i32
+            w.record(4, {10}); // i32 5: value 2
+        };
+        p.body = [](BitWriter& w) {
+            w.record(1, {1});
+            w.record(34, {1, 0, 4 - 1, 4 - 2}); // %2 = call i32 @g(i32 5) #0: [attrs, cc, callee, arg]
+            w.record(10, {1});                 // ret i32 %2
+        };
+        return build(p);
+    };
+    const std::vector<uint8_t> good = with_attributes({1, 0xFFFFFFFFu, 0, 18, 0, 20}); // nounwind readnone
+    const std::vector<uint8_t> bad = with_attributes({1, 0xFFFFFFFFu, 7});              // an unknown encoding
+
+    Diagnostics diags;
+    dxspv::dxil::Module whole, lowering;
+    REQUIRE_MESSAGE(read(good, whole, diags), diags.to_string());
+    REQUIRE_MESSAGE(dxspv::dxil::read_module(good, 0, lowering, diags, dxspv::dxil::ReadDepth::lowering),
+                    diags.to_string());
+    CHECK(whole.attribute_lists.size() == 1);
+    CHECK(whole.functions[1].attributes == 1);
+    CHECK(whole.functions[0].instructions[0].extra == 1);
+    CHECK(lowering.attribute_groups.empty());
+    CHECK(lowering.attribute_lists.empty());
+    CHECK(lowering.functions[1].attributes == 0);
+    CHECK(lowering.functions[0].instructions[0].extra == 0);
+    // Everything else is the same: the text but for the attributes.
+    std::string text = dxspv::dxil::print_module(lowering);
+    INFO(text);
+    CHECK(text.find("%2 = call i32 @0(i32 5)\n") != std::string::npos);
+    CHECK(text.find("attributes #") == std::string::npos);
+    CHECK(dxspv::dxil::print_module(whole).find("%2 = call i32 @0(i32 5) #0\n") != std::string::npos);
+
+    dxspv::dxil::Module m;
+    Diagnostics bad_diags;
+    CHECK_FALSE(read(bad, m, bad_diags));
+    CHECK(bad_diags.messages()[0].code == Code::dxil_bad_attribute);
+    dxspv::dxil::Module skipped;
+    CHECK_MESSAGE(dxspv::dxil::read_module(bad, 0, skipped, diags, dxspv::dxil::ReadDepth::lowering),
+                  diags.to_string());
 }
 
 TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")

@@ -180,7 +180,9 @@ bool ModuleReader::read_function_block()
             switch (e.id) {
             case block_constants: ok = cursor_.enter_block(e.id) && read_constants_block(true); break;
             case block_metadata: ok = cursor_.enter_block(e.id) && read_metadata_block(true); break;
-            case block_metadata_attachment: ok = cursor_.enter_block(e.id) && read_attachment_block(); break;
+            case block_metadata_attachment:
+                ok = whole_ ? cursor_.enter_block(e.id) && read_attachment_block() : cursor_.skip_block();
+                break;
             case block_value_symtab: ok = cursor_.enter_block(e.id) && read_value_symtab(true); break;
             default: ok = cursor_.skip_block(); break;
             }

@@ -354,7 +354,7 @@ bool ModuleReader::read_call(Instruction& inst)
     if (!need(3, "CALL"))
         return false;
     size_t s = 2;
-    uint64_t attrs = ops_[0], cc = ops_[1];
+    const uint64_t attrs = whole_ ? ops_[0] : 0, cc = ops_[1];
     if (attrs > m_.attribute_lists.size())
         return fail(Code::dxil_bad_attribute, "call attribute list %llu is not defined", (unsigned long long)attrs);
     if (cc & (1u << 17))

@@ -76,17 +76,33 @@ bool ModuleReader::skip_or_fail(uint32_t block_id)
     return cursor_.skip_block();
 }
 
-std::string_view ModuleReader::ops_name(size_t first)
+std::string_view ModuleReader::ops_chars(size_t first, size_t n)
 {
     // Through a local pointer: the char stores may alias anything, so
     // ops_[i] would reload the operands' pointer on every character.
-    size_t n = first < ops_.size() ? ops_.size() - first : 0;
     const uint64_t* src = ops_.data() + (n ? first : 0);
     char* p = m_.arena.alloc_array<char>(n + 1);
     for (size_t i = 0; i < n; ++i)
         p[i] = char(src[i]);
     p[n] = 0;
     return {p, n};
+}
+
+std::string_view ModuleReader::ops_name(size_t first)
+{
+    return ops_chars(first, first < ops_.size() ? ops_.size() - first : 0);
+}
+
+bool ModuleReader::ops_string(size_t& at, std::string_view& out)
+{
+    size_t end = at;
+    while (end < ops_.size() && ops_[end] != 0)
+        ++end;
+    if (end >= ops_.size())
+        return false;
+    out = ops_chars(at, end - at);
+    at = end + 1;
+    return true;
 }
 
 std::span<const uint32_t> ModuleReader::copy_ids(std::span<const uint32_t> ids)
@@ -259,8 +275,12 @@ bool ModuleReader::read_module_block()
             switch (e.id) {
             case blockinfo_block_id: ok = cursor_.enter_block(e.id) && cursor_.read_blockinfo(); break;
             case block_type: ok = cursor_.enter_block(e.id) && read_type_block(); break;
-            case block_paramattr: ok = cursor_.enter_block(e.id) && read_paramattr_block(); break;
-            case block_paramattr_group: ok = cursor_.enter_block(e.id) && read_paramattr_group_block(); break;
+            case block_paramattr:
+                ok = whole_ ? cursor_.enter_block(e.id) && read_paramattr_block() : cursor_.skip_block();
+                break;
+            case block_paramattr_group:
+                ok = whole_ ? cursor_.enter_block(e.id) && read_paramattr_group_block() : cursor_.skip_block();
+                break;
             case block_constants: ok = cursor_.enter_block(e.id) && read_constants_block(false); break;
             case block_metadata:
                 ok = read_module_metadata(e.id);
@@ -483,20 +503,10 @@ bool ModuleReader::read_paramattr_group_block()
                     a.value = ops_[i++];
             } else if (kind == 3 || kind == 4) {
                 a.kind = Attribute::Kind::string;
-                std::string s;
-                while (i < ops_.size() && ops_[i] != 0)
-                    s.push_back(char(ops_[i++]));
-                if (i++ >= ops_.size())
+                if (!ops_string(i, a.key))
                     return fail(Code::dxil_bad_attribute, "a string attribute is not terminated");
-                a.key = m_.arena.intern(s);
-                if (kind == 4) {
-                    s.clear();
-                    while (i < ops_.size() && ops_[i] != 0)
-                        s.push_back(char(ops_[i++]));
-                    if (i++ >= ops_.size())
-                        return fail(Code::dxil_bad_attribute, "a string attribute value is not terminated");
-                    a.string_value = m_.arena.intern(s);
-                }
+                if (kind == 4 && !ops_string(i, a.string_value))
+                    return fail(Code::dxil_bad_attribute, "a string attribute value is not terminated");
             } else {
                 return fail(Code::dxil_bad_attribute, "unknown attribute encoding %llu", (unsigned long long)kind);
             }
@@ -589,7 +599,7 @@ bool ModuleReader::read_function_record()
         type = m_.types[type].element;
     if (m_.types[type].kind != TypeKind::function)
         return fail(Code::dxil_bad_type_id, "a function's type is not a function type");
-    if (ops_[4] > m_.attribute_lists.size())
+    if (whole_ && ops_[4] > m_.attribute_lists.size())
         return fail(Code::dxil_bad_attribute, "attribute list %llu is not defined", (unsigned long long)ops_[4]);
     if (ops_[5] > 32)
         return fail(Code::dxil_bad_attribute, "a function's alignment is too large");
@@ -608,7 +618,7 @@ bool ModuleReader::read_function_record()
     f.calling_conv = uint32_t(ops_[1]);
     f.is_declaration = ops_[2] != 0;
     f.linkage = decode_linkage(ops_[3]);
-    f.attributes = uint32_t(ops_[4]);
+    f.attributes = whole_ ? uint32_t(ops_[4]) : 0;
     f.alignment = ops_[5] ? 1u << (ops_[5] - 1) : 0;
     f.section = uint32_t(ops_[6]);
     if (ops_.size() > 9)
@@ -667,9 +677,9 @@ bool ModuleReader::read_value_symtab(bool local)
 } // namespace detail
 
 bool read_module(std::span<const uint8_t> bitcode, uint32_t bitcode_offset_in_container, Module& module,
-                 Diagnostics& diags)
+                 Diagnostics& diags, ReadDepth depth)
 {
-    detail::ModuleReader reader(bitcode, bitcode_offset_in_container, module, diags);
+    detail::ModuleReader reader(bitcode, bitcode_offset_in_container, module, diags, depth == ReadDepth::whole);
     size_t errors = diags.error_count();
     bool ok = reader.run();
     return ok && diags.error_count() == errors;

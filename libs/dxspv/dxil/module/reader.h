@@ -24,8 +24,10 @@ public:
     static constexpr unsigned max_type_depth = 64;
     static constexpr uint32_t max_count = 1u << 24;
 
-    ModuleReader(std::span<const uint8_t> bitcode, uint32_t base_offset, Module& module, Diagnostics& diags)
-        : cursor_(bitcode, base_offset, diags), m_(module), diags_(diags)
+    /// Not `whole`: what lowering needs only (ReadDepth::lowering).
+    ModuleReader(std::span<const uint8_t> bitcode, uint32_t base_offset, Module& module, Diagnostics& diags,
+                 bool whole)
+        : cursor_(bitcode, base_offset, diags), m_(module), diags_(diags), whole_(whole)
     {
     }
 
@@ -60,6 +62,11 @@ private:
     /// ops_[first..] as characters, a string (nul-terminated) in the arena:
     /// names and the module's strings.
     std::string_view ops_name(size_t first);
+    /// A string ending with a zero operand, from ops_[at] on: `out` in the
+    /// arena as ops_name() does, and `at` past the zero. False without one.
+    bool ops_string(size_t& at, std::string_view& out);
+    /// ops_[first, first + n) as characters, in the arena.
+    std::string_view ops_chars(size_t first, size_t n);
 
     // constants.cpp
     bool read_constants_block(bool local);
@@ -141,6 +148,7 @@ private:
     BitstreamCursor cursor_;
     Module& m_;
     Diagnostics& diags_;
+    const bool whole_; ///< ReadDepth::whole: every block is read
     RecordOps ops_;
     ScratchVector<uint32_t> ids_;
     std::span<const uint8_t> blob_;
