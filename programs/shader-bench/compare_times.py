@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""In-process times per DXBC shader against vkd3d-shader, in alternating pairs.
+"""In-process times per shader (DXBC, DXIL) against vkd3d-shader, in alternating pairs.
 
 Each pair runs `shader-bench --json --runs RUNS DIR` and `vkd3d-anchor
---per-file RUNS DIR/*.dxbc` one after the other (which goes first alternates),
+--per-file RUNS DIR/*.dxbc DIR/*.dxil` one after the other (which goes first alternates),
 both pinned to one CPU (taskset) when taskset exists. Over the files both
 translate, it prints per pair the median of the per-file medians and the
 median of the per-file minimums of each, and their ratios; then the median
@@ -32,7 +32,7 @@ def ours(bench, directory, runs, cpu):
     out = subprocess.run(pinned(cpu, [bench, "--json", "--runs", str(runs), directory]),
                          capture_output=True, text=True, check=True).stdout
     return {os.path.basename(f["path"]): (f["median_us"], f["min_us"])
-            for f in json.loads(out)["files"] if f["ok"] and f["kind"] == "dxbc"}
+            for f in json.loads(out)["files"] if f["ok"]}
 
 
 def theirs(anchor, files, runs, cpu):
@@ -56,9 +56,9 @@ def main():
     pairs = int(sys.argv[4]) if len(sys.argv) > 4 else 10
     runs = int(sys.argv[5]) if len(sys.argv) > 5 else 20
     cpu = sys.argv[6] if len(sys.argv) > 6 else "1"
-    files = sorted(glob.glob(os.path.join(directory, "*.dxbc")))
+    files = sorted(glob.glob(os.path.join(directory, "*.dxbc")) + glob.glob(os.path.join(directory, "*.dxil")))
     if not files:
-        print(f"no .dxbc file in {directory}", file=sys.stderr)
+        print(f"no .dxbc or .dxil file in {directory}", file=sys.stderr)
         return 2
     median_ratios, min_ratios = [], []
     print("pair  files  ours_median  vkd3d_median  ratio  ours_min  vkd3d_min  ratio")
