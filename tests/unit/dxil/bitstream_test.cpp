@@ -664,3 +664,74 @@ TEST_CASE("bit reader: VBR values across buffer refills, and one longer than 64 
     r.read_vbr(6, overflow);
     CHECK(overflow);
 }
+
+TEST_CASE("bit reader: skipping VBR6 values lands where reading them would, to the input's end")
+{
+    // Values of one to four chunks in a repeating mix, written back to
+    // back; from every start, skipping n values and reading them lead to
+    // the same position, and the value there reads the same.
+    std::vector<uint64_t> values;
+    for (uint64_t i = 0; i < 300; ++i)
+        values.push_back(i % 7 == 0 ? (uint64_t(1) << 17) + i : i % 3 == 0 ? 32 + i : i % 5 == 0 ? 1024 + i : i % 32);
+    BitWriter w;
+    for (uint64_t v : values)
+        w.vbr(v, 6);
+    const std::vector<uint8_t> bytes = w.bytes;
+    std::vector<uint64_t> starts; // the bit at which each value starts
+    dxspv::dxil::BitReader reader(bytes);
+    for (size_t i = 0; i < values.size(); ++i) {
+        starts.push_back(reader.pos());
+        bool overflow = false;
+        REQUIRE(reader.read_vbr(6, overflow) == values[i]);
+    }
+    starts.push_back(reader.pos());
+    for (size_t first : {size_t(0), size_t(1), size_t(5), size_t(13), size_t(250)}) {
+        for (size_t n = 0; first + n <= values.size(); n += n < 24 ? 1 : 17) {
+            dxspv::dxil::BitReader r(bytes);
+            r.seek(starts[first]);
+            r.skip_vbr6(n);
+            CHECK(r.pos() == starts[first + n]);
+            if (first + n < values.size()) {
+                bool overflow = false;
+                CHECK(r.read_vbr(6, overflow) == values[first + n]);
+            }
+        }
+    }
+}
+
+TEST_CASE("bitstream: unneeded records' operands are passed over undecoded, the others read")
+{
+    std::vector<uint64_t> layout(79);
+    for (size_t i = 0; i < layout.size(); ++i)
+        layout[i] = 'a' + i % 26;
+    BitWriter w;
+    w.magic();
+    w.enter(8, 3);
+    w.record(3, layout);        // unneeded: skipped
+    w.record(3, {1, 2});        // unneeded but short: read anyway
+    w.record(4, layout);        // needed
+    w.record(3, {40, 41, 1000}); // unneeded
+    w.record(5, {7});
+    w.end();
+    Diagnostics diags;
+    BitstreamCursor cur(w.bytes, 0, diags);
+    REQUIRE(cur.read_header());
+    REQUIRE(cur.advance().kind == Kind::subblock);
+    REQUIRE(cur.enter_block(8));
+    std::vector<std::vector<uint64_t>> recs;
+    dxspv::dxil::RecordOps ops;
+    for (BitstreamEntry e = cur.advance(); e.kind == Kind::record; e = cur.advance()) {
+        uint32_t code = 0;
+        REQUIRE(cur.read_record_or_skip(e.id, code, ops, uint64_t(1) << 3));
+        std::vector<uint64_t> rec{code};
+        rec.insert(rec.end(), ops.begin(), ops.end());
+        recs.push_back(rec);
+    }
+    CHECK_FALSE(diags.has_errors());
+    REQUIRE(recs.size() == 5);
+    CHECK(recs[0] == std::vector<uint64_t>{3});
+    CHECK(recs[1] == std::vector<uint64_t>{3, 1, 2});
+    CHECK(recs[2].size() == 80);
+    CHECK(recs[3] == std::vector<uint64_t>{3});
+    CHECK(recs[4] == std::vector<uint64_t>{5, 7});
+}

@@ -395,7 +395,7 @@ bool BitstreamCursor::decode_abbrev_definition(uint32_t& abbrev_index)
     return true; // the record checks its end against the block's
 }
 
-bool BitstreamCursor::read_unabbreviated(uint32_t& code, RecordOps& ops)
+bool BitstreamCursor::read_unabbreviated(uint32_t& code, RecordOps& ops, uint64_t unneeded)
 {
     ops.clear();
     if (failed())
@@ -415,6 +415,10 @@ bool BitstreamCursor::read_unabbreviated(uint32_t& code, RecordOps& ops)
         return false;
     }
     code = uint32_t(c);
+    if (code < 64 && (unneeded >> code & 1)) {
+        bits_.skip_vbr6(n);
+        return check_in_block();
+    }
     bits_.read_vbr_array(ops.resize_for_overwrite(n), n, 6, overflow);
     if (overflow) {
         error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");

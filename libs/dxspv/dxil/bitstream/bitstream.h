@@ -183,6 +183,38 @@ public:
         set_window(w);
     }
 
+    /// Passes over `n` VBR6 values without decoding them: nine chunks at a
+    /// time, counting those that end a value (bit 5 clear).
+    void skip_vbr6(uint64_t n)
+    {
+        constexpr uint64_t ends_mask = 0x0020820820820820ull; // bit 5 of nine 6-bit chunks
+        Window w = window();
+        while (n) {
+            if (w.avail < 54)
+                refill(w);
+            if (w.avail < 54) [[unlikely]] { // the input's end: value by value
+                set_window(w);
+                bool overflow = false;
+                read_vbr(6, overflow);
+                w = window();
+                --n;
+                continue;
+            }
+            uint64_t ends = ~w.word & ends_mask;
+            const unsigned k = unsigned(std::popcount(ends));
+            if (k < n) {
+                n -= k;
+                w.advance(54);
+                continue;
+            }
+            for (; n > 1; --n)
+                ends &= ends - 1; // the n-th end is now the lowest
+            w.advance(unsigned(std::countr_zero(ends)) + 1);
+            n = 0;
+        }
+        set_window(w);
+    }
+
     /// The next `width` bits (1..56) without reading them; zero past the
     /// input's end.
     uint64_t peek(unsigned width)
@@ -459,6 +491,17 @@ public:
         }
         return read_abbreviated(abbrev_id, code, ops, blob);
     }
+    /// read_record() for a caller that does not need the operands of some
+    /// records: an unabbreviated record whose code is below 64 with its bit
+    /// set in `unneeded` has its operands passed over undecoded (`ops`
+    /// empty). Long strings (DXIL's data layout) take one VBR6 operand per
+    /// character.
+    bool read_record_or_skip(uint32_t abbrev_id, uint32_t& code, RecordOps& ops, uint64_t unneeded)
+    {
+        if (abbrev_id == abbrev_unabbrev_record && unneeded)
+            return read_short_record(code, ops) || read_unabbreviated(code, ops, unneeded);
+        return read_record(abbrev_id, code, ops);
+    }
     /// The block just entered (enter_block), for a caller that may know its
     /// decoding already: its contents from here to its end (enter_block
     /// leaves the position at a word boundary; empty after a failure), and
@@ -539,7 +582,8 @@ private:
         return true;
     }
     /// read_record() for an unabbreviated record (its abbreviation id read).
-    [[gnu::noinline]] bool read_unabbreviated(uint32_t& code, RecordOps& ops);
+    /// With bits in `unneeded`, see read_record_or_skip().
+    [[gnu::noinline]] bool read_unabbreviated(uint32_t& code, RecordOps& ops, uint64_t unneeded = 0);
     /// read_record() for an abbreviated record.
     [[gnu::noinline]] bool read_abbreviated(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                                             std::span<const uint8_t>* blob);

@@ -265,6 +265,8 @@ bool ModuleReader::check_module()
 
 bool ModuleReader::read_module_block()
 {
+    // Lowering does not read the target's triple and data layout.
+    const uint64_t unneeded = whole_ ? 0 : uint64_t(1) << module_triple | uint64_t(1) << module_datalayout;
     for (;;) {
         BitstreamEntry e = cursor_.advance();
         switch (e.kind) {
@@ -297,7 +299,7 @@ bool ModuleReader::read_module_block()
         }
         case BitstreamEntry::Kind::record: {
             uint32_t code = 0;
-            if (!cursor_.read_record(e.id, code, ops_))
+            if (!cursor_.read_record_or_skip(e.id, code, ops_, unneeded))
                 return false;
             switch (code) {
             case module_version:
@@ -309,8 +311,14 @@ bool ModuleReader::read_module_block()
                 m_.version = uint32_t(ops_[0]);
                 relative_ids_ = ops_[0] >= 1;
                 break;
-            case module_triple: m_.triple = ops_name(0); break;
-            case module_datalayout: m_.datalayout = ops_name(0); break;
+            case module_triple:
+                if (whole_)
+                    m_.triple = ops_name(0);
+                break;
+            case module_datalayout:
+                if (whole_)
+                    m_.datalayout = ops_name(0);
+                break;
             case module_section: m_.sections.push_back(ops_name(0)); break;
             case module_globalvar:
                 if (!read_global_var())
