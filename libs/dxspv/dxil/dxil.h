@@ -22,8 +22,10 @@ enum class ReadDepth : uint8_t {
     whole,
     /// What lowering to VSIR needs: the parameter attribute blocks and the
     /// functions' metadata attachment blocks are skipped without being
-    /// decoded (their bytes unchecked); every function and call then has
-    /// no attributes, and no instruction an attachment.
+    /// decoded (their bytes unchecked), and so are the operands of the
+    /// target triple, data layout and struct name records. Every function
+    /// and call then has no attributes, no instruction an attachment, the
+    /// module no triple or data layout and no struct a name.
     lowering,
 };
 

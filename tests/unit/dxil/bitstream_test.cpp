@@ -712,6 +712,45 @@ TEST_CASE("bitstream: unneeded records' operands are passed over undecoded, the 
     w.record(4, layout);        // needed
     w.record(3, {40, 41, 1000}); // unneeded
     w.record(5, {7});
+    // Abbreviated, code 3 (unneeded) with each kind of operand, each
+    // followed by a record that must read right after it.
+    w.define_abbrev({{0, 3}, {1, 3}, {2, 4}, {3, 0}, {4, 0}}); // id 4: literal, fixed 3, vbr4, char6 array
+    w.define_abbrev({{1, 5}, {3, 0}, {1, 8}});                  // id 5: fixed-5 code, fixed(8) array
+    w.define_abbrev({{1, 5}, {2, 6}, {3, 0}, {2, 6}});          // id 6: fixed-5 code, vbr6, vbr6 array
+    w.define_abbrev({{0, 3}, {5, 0}});                          // id 7: literal, blob
+    w.emit(4, 3); // abbreviation id 4
+    w.emit(5, 3);
+    w.vbr(1000, 4);
+    w.vbr(5, 6);
+    for (uint64_t c : {0, 62, 51, 63, 61})
+        w.emit(c, 6);
+    w.record(5, {8});
+    w.emit(5, 3); // abbreviation id 5
+    w.emit(3, 5);
+    w.vbr(3, 6);
+    for (uint64_t c : {200, 7, 9})
+        w.emit(c, 8);
+    w.record(5, {9});
+    w.emit(6, 3); // abbreviation id 6
+    w.emit(3, 5);
+    w.vbr(77, 6);
+    w.vbr(4, 6);
+    for (uint64_t v : {1, 40, 100000, 31})
+        w.vbr(v, 6);
+    w.record(5, {10});
+    w.emit(6, 3); // abbreviation id 6
+    w.emit(4, 5); // code 4 is needed: read
+    w.vbr(77, 6);
+    w.vbr(2, 6);
+    w.vbr(40, 6);
+    w.vbr(2, 6);
+    w.emit(7, 3); // abbreviation id 7
+    w.vbr(5, 6);
+    w.align32();
+    for (uint64_t b : {1, 2, 3, 4, 5})
+        w.emit(b, 8);
+    w.align32();
+    w.record(5, {11});
     w.end();
     Diagnostics diags;
     BitstreamCursor cur(w.bytes, 0, diags);
@@ -728,10 +767,7 @@ TEST_CASE("bitstream: unneeded records' operands are passed over undecoded, the 
         recs.push_back(rec);
     }
     CHECK_FALSE(diags.has_errors());
-    REQUIRE(recs.size() == 5);
-    CHECK(recs[0] == std::vector<uint64_t>{3});
-    CHECK(recs[1] == std::vector<uint64_t>{3, 1, 2});
+    CHECK(recs == std::vector<std::vector<uint64_t>>{{3}, {3, 1, 2}, recs[2], {3}, {5, 7}, {3}, {5, 8}, {3}, {5, 9},
+                                                      {3}, {5, 10}, {4, 77, 40, 2}, {3}, {5, 11}});
     CHECK(recs[2].size() == 80);
-    CHECK(recs[3] == std::vector<uint64_t>{3});
-    CHECK(recs[4] == std::vector<uint64_t>{5, 7});
 }

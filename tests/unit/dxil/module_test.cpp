@@ -218,6 +218,16 @@ TEST_CASE("module: globals, constant expressions, metadata and attributes print 
     CHECK(text.find("; Function Attrs: nounwind readnone\ndefine void @0() #0 {") != std::string::npos);
     CHECK(text.find("attributes #0 = { nounwind readnone }") != std::string::npos);
     CHECK(text.find("!dx.shaderModel = !{!0}\n\n!0 = !{!\"cs\", i32 7}\n") != std::string::npos);
+
+    // Read for lowering: the struct is named, its name not read.
+    dxspv::dxil::Module lowering;
+    REQUIRE_MESSAGE(dxspv::dxil::read_module(build(p), 0, lowering, diags, dxspv::dxil::ReadDepth::lowering),
+                    diags.to_string());
+    REQUIRE(lowering.types.size() == m.types.size());
+    CHECK(m.types[10].name == "dx.types.Handle");
+    CHECK(lowering.types[10].identified);
+    CHECK(lowering.types[10].name.empty());
+    CHECK(lowering.types[10].members.size() == 1);
 }
 
 TEST_CASE("module: float constants print as %e when exact, else as the double's hex bits")

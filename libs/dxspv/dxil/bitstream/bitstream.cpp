@@ -428,7 +428,7 @@ bool BitstreamCursor::read_unabbreviated(uint32_t& code, RecordOps& ops, uint64_
 }
 
 bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
-                                       std::span<const uint8_t>* blob)
+                                       std::span<const uint8_t>* blob, uint64_t unneeded)
 {
     ops.clear();
     if (blob)
@@ -456,6 +456,8 @@ bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, Recor
         return false;
     }
     code = uint32_t(value);
+    if (code < 64 && (unneeded >> code & 1)) [[unlikely]]
+        return skip_operands(op, end);
     // The scalars go to their slots directly (at most one per operand);
     // `ops` is cut to what was read at the end.
     uint64_t* scalars = ops.resize_for_overwrite(size_t(end - op));
@@ -526,6 +528,62 @@ bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, Recor
         ++count;
     }
     ops.resize_for_overwrite(count);
+    return check_in_block();
+}
+
+bool BitstreamCursor::skip_operands(const AbbrevOp* op, const AbbrevOp* end)
+{
+    bool overflow = false;
+    for (; op != end && !overflow; ++op) {
+        switch (op->kind) {
+        case AbbrevOp::Kind::literal: break;
+        case AbbrevOp::Kind::fixed: bits_.read(unsigned(op->value)); break;
+        case AbbrevOp::Kind::vbr: bits_.read_vbr(unsigned(op->value), overflow); break;
+        case AbbrevOp::Kind::char6: bits_.read(6); break;
+        case AbbrevOp::Kind::array: {
+            // The elements' bits at once (fixed and char6), or value by value
+            // (VBR); bounded as read_abbreviated() bounds them.
+            const uint64_t n = bits_.read_vbr(6, overflow);
+            const AbbrevOp& elt = op[1];
+            const uint64_t bits = elt.kind == AbbrevOp::Kind::char6 ? 6
+                : elt.kind == AbbrevOp::Kind::literal ? 0
+                                                      : elt.value;
+            if (!check_in_block())
+                return false;
+            if (overflow || n > (end_bit_ - bits_.pos()) / std::max<uint64_t>(bits, 1) || n > (uint64_t(1) << 26)) {
+                error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
+                return false;
+            }
+            if (elt.kind != AbbrevOp::Kind::vbr)
+                bits_.seek(bits_.pos() + n * bits);
+            else if (elt.value == 6)
+                bits_.skip_vbr6(n);
+            else
+                for (uint64_t i = 0; i < n && !overflow; ++i)
+                    bits_.read_vbr(unsigned(elt.value), overflow);
+            op = end - 1; // an array is the last operand
+            break;
+        }
+        case AbbrevOp::Kind::blob: {
+            const uint64_t n = bits_.read_vbr(6, overflow);
+            bits_.align32();
+            if (!check_in_block())
+                return false;
+            if (overflow || n > (end_bit_ - bits_.pos()) / 8) {
+                error(Code::bitstream_past_block_end, "a blob runs past the end of its block");
+                return false;
+            }
+            bits_.seek(bits_.pos() + n * 8);
+            bits_.align32();
+            op = end - 1;
+            break;
+        }
+        }
+    }
+    if (overflow) {
+        error(Code::bitstream_bad_vbr, "a VBR value is longer than 64 bits");
+        return false;
+    }
     return check_in_block();
 }
 

@@ -498,9 +498,11 @@ public:
     /// character.
     bool read_record_or_skip(uint32_t abbrev_id, uint32_t& code, RecordOps& ops, uint64_t unneeded)
     {
-        if (abbrev_id == abbrev_unabbrev_record && unneeded)
+        if (!unneeded)
+            return read_record(abbrev_id, code, ops);
+        if (abbrev_id == abbrev_unabbrev_record)
             return read_short_record(code, ops) || read_unabbreviated(code, ops, unneeded);
-        return read_record(abbrev_id, code, ops);
+        return read_abbreviated(abbrev_id, code, ops, nullptr, unneeded);
     }
     /// The block just entered (enter_block), for a caller that may know its
     /// decoding already: its contents from here to its end (enter_block
@@ -586,7 +588,10 @@ private:
     [[gnu::noinline]] bool read_unabbreviated(uint32_t& code, RecordOps& ops, uint64_t unneeded = 0);
     /// read_record() for an abbreviated record.
     [[gnu::noinline]] bool read_abbreviated(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
-                                            std::span<const uint8_t>* blob);
+                                            std::span<const uint8_t>* blob, uint64_t unneeded = 0);
+    /// Passes over an abbreviated record's operands from `op` on, undecoded
+    /// (read_record_or_skip).
+    bool skip_operands(const AbbrevOp* op, const AbbrevOp* end);
     /// Closes the innermost block (its END_BLOCK read, or left), back to its
     /// parent's abbreviation width and end.
     void pop_scope();

@@ -338,6 +338,8 @@ bool ModuleReader::read_module_block()
 
 bool ModuleReader::read_type_block()
 {
+    // Lowering does not read the structs' names.
+    const uint64_t unneeded = whole_ ? 0 : uint64_t(1) << type_struct_name;
     std::string_view pending_name;
     // Records may refer forward (LLVM lists a pointer to a named struct
     // before the struct); check_types() then rejects all but named structs.
@@ -355,7 +357,7 @@ bool ModuleReader::read_type_block()
             continue;
         }
         uint32_t code = 0;
-        if (!cursor_.read_record(e.id, code, ops_))
+        if (!cursor_.read_record_or_skip(e.id, code, ops_, unneeded))
             return false;
         Type t;
         switch (code) {
@@ -400,7 +402,10 @@ bool ModuleReader::read_type_block()
             t.count = ops_[0];
             t.element = TypeId(ops_[1]);
             break;
-        case type_struct_name: pending_name = ops_name(0); continue;
+        case type_struct_name:
+            if (whole_)
+                pending_name = ops_name(0);
+            continue;
         case type_opaque:
             t.kind = TypeKind::opaque;
             t.identified = true;
