@@ -427,6 +427,46 @@ bool BitstreamCursor::read_unabbreviated(uint32_t& code, RecordOps& ops, uint64_
     return check_in_block();
 }
 
+namespace {
+
+/// The bits of one element of an array of `elt`: 0 for literals.
+uint64_t element_bits(const AbbrevOp& elt)
+{
+    return elt.kind == AbbrevOp::Kind::char6 ? 6 : elt.kind == AbbrevOp::Kind::literal ? 0 : elt.value;
+}
+
+} // namespace
+
+[[gnu::always_inline]] inline bool BitstreamCursor::read_array_length(const AbbrevOp& elt, uint64_t& n)
+{
+    bool overflow = false;
+    n = bits_.read_vbr(6, overflow);
+    if (!check_in_block())
+        return false;
+    // Elements of zero bits (literals, fixed(0)) count as one bit, so that
+    // a few bytes cannot announce millions of them.
+    if (overflow || n > (end_bit_ - bits_.pos()) / std::max<uint64_t>(element_bits(elt), 1) ||
+        n > (uint64_t(1) << 26)) {
+        error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
+        return false;
+    }
+    return true;
+}
+
+[[gnu::always_inline]] inline bool BitstreamCursor::read_blob_length(uint64_t& n)
+{
+    bool overflow = false;
+    n = bits_.read_vbr(6, overflow);
+    bits_.align32();
+    if (!check_in_block())
+        return false;
+    if (overflow || n > (end_bit_ - bits_.pos()) / 8) {
+        error(Code::bitstream_past_block_end, "a blob runs past the end of its block");
+        return false;
+    }
+    return true;
+}
+
 bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, RecordOps& ops,
                                        std::span<const uint8_t>* blob, uint64_t unneeded)
 {
@@ -464,19 +504,10 @@ bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, Recor
     size_t count = 0;
     for (; op != end; ++op) {
         if (op->kind == AbbrevOp::Kind::array) {
-            uint64_t n = bits_.read_vbr(6, overflow);
-            if (!check_in_block())
-                return false;
             const AbbrevOp& elt = op[1];
-            // Elements of zero bits (literals, fixed(0)) count as one bit, so
-            // that a few bytes cannot announce millions of them.
-            uint64_t min_bits = elt.kind == AbbrevOp::Kind::char6 ? 6
-                : elt.kind == AbbrevOp::Kind::literal || elt.value == 0 ? 1
-                                                                         : elt.value;
-            if (overflow || n > (end_bit_ - bits_.pos()) / min_bits || n > (uint64_t(1) << 26)) {
-                error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
+            uint64_t n = 0;
+            if (!read_array_length(elt, n))
                 return false;
-            }
             // The elements; reads stay inside the input (a read past it
             // fails), and the block's end is checked once after them.
             uint64_t* out = ops.resize_for_overwrite(count + n) + count;
@@ -504,14 +535,9 @@ bool BitstreamCursor::read_abbreviated(uint32_t abbrev_id, uint32_t& code, Recor
             return check_in_block();
         }
         if (op->kind == AbbrevOp::Kind::blob) {
-            uint64_t n = bits_.read_vbr(6, overflow);
-            bits_.align32();
-            if (!check_in_block())
+            uint64_t n = 0;
+            if (!read_blob_length(n))
                 return false;
-            if (overflow || n > (end_bit_ - bits_.pos()) / 8) {
-                error(Code::bitstream_past_block_end, "a blob runs past the end of its block");
-                return false;
-            }
             const uint8_t* p = bits_.data() + (bits_.pos() >> 3);
             if (blob) {
                 ops.resize_for_overwrite(count);
@@ -542,20 +568,13 @@ bool BitstreamCursor::skip_operands(const AbbrevOp* op, const AbbrevOp* end)
         case AbbrevOp::Kind::char6: bits_.read(6); break;
         case AbbrevOp::Kind::array: {
             // The elements' bits at once (fixed and char6), or value by value
-            // (VBR); bounded as read_abbreviated() bounds them.
-            const uint64_t n = bits_.read_vbr(6, overflow);
+            // (VBR).
             const AbbrevOp& elt = op[1];
-            const uint64_t bits = elt.kind == AbbrevOp::Kind::char6 ? 6
-                : elt.kind == AbbrevOp::Kind::literal ? 0
-                                                      : elt.value;
-            if (!check_in_block())
+            uint64_t n = 0;
+            if (!read_array_length(elt, n))
                 return false;
-            if (overflow || n > (end_bit_ - bits_.pos()) / std::max<uint64_t>(bits, 1) || n > (uint64_t(1) << 26)) {
-                error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
-                return false;
-            }
             if (elt.kind != AbbrevOp::Kind::vbr)
-                bits_.seek(bits_.pos() + n * bits);
+                bits_.seek(bits_.pos() + n * element_bits(elt));
             else if (elt.value == 6)
                 bits_.skip_vbr6(n);
             else
@@ -565,14 +584,9 @@ bool BitstreamCursor::skip_operands(const AbbrevOp* op, const AbbrevOp* end)
             break;
         }
         case AbbrevOp::Kind::blob: {
-            const uint64_t n = bits_.read_vbr(6, overflow);
-            bits_.align32();
-            if (!check_in_block())
+            uint64_t n = 0;
+            if (!read_blob_length(n))
                 return false;
-            if (overflow || n > (end_bit_ - bits_.pos()) / 8) {
-                error(Code::bitstream_past_block_end, "a blob runs past the end of its block");
-                return false;
-            }
             bits_.seek(bits_.pos() + n * 8);
             bits_.align32();
             op = end - 1;

@@ -592,6 +592,12 @@ private:
     /// Passes over an abbreviated record's operands from `op` on, undecoded
     /// (read_record_or_skip).
     bool skip_operands(const AbbrevOp* op, const AbbrevOp* end);
+    /// An array's element count (its length read), bounded by the block's
+    /// bits left; false (reported) past them.
+    bool read_array_length(const AbbrevOp& elt, uint64_t& n);
+    /// A blob's byte count (its length read and the position aligned to 32
+    /// bits), bounded likewise.
+    bool read_blob_length(uint64_t& n);
     /// Closes the innermost block (its END_BLOCK read, or left), back to its
     /// parent's abbreviation width and end.
     void pop_scope();
