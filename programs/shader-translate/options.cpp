@@ -12,7 +12,8 @@ const char* usage_text()
            "  -x, --source-type T   dxbc-tpf | dxbc-dxil | d3d-asm | dxil-ll   (default: detected from the input)\n"
            "  -b, --target-type T   spirv-binary (default) | spirv-text | d3d-asm | dxil-ll | dxbc-tpf | dxbc-dxil | vsir-text\n"
            "                        | cfg-dot (DXIL: the control-flow graph as Graphviz dot)\n"
-           "  -o, --output FILE     write the output to FILE (default stdout; binary output to a terminal is refused)\n"
+           "  -o, --output FILE     write the output to FILE (default or '-': stdout; binary output to a terminal is\n"
+           "                        refused)\n"
            "  --env E               vulkan1.0 | vulkan1.1 (default) | vulkan1.2 | vulkan1.3\n"
            "  --entry NAME          entry point (DXIL libraries)\n"
            "  --experimental-ops    accept experimental DXIL opcodes\n"
@@ -145,7 +146,7 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
                 error = "empty output file name";
                 return false;
             }
-            o.output = v;
+            o.output = v == "-" ? std::string() : v; // '-': standard output, as for the input
         } else if ((r = value("--env", nullptr, v))) {
             if (r < 0)
                 return false;

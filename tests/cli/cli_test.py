@@ -172,6 +172,7 @@ with tempfile.TemporaryDirectory() as tmp:
     for env in ("vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"):
         case(f"validate {env}", ["--validate", "--env", env, "-b", "spirv-text", SHADER], 0, stderr="validation passed")
     case("stdin", ["-b", "vsir-text", "-"], 0, stdin=data, stdout="dcl_thread_group")
+    case("-o - writes to stdout", ["-b", "vsir-text", "-o", "-", SHADER], 0, stdout="dcl_thread_group")
     case("explicit source type", ["-x", "dxbc-tpf", "-b", "vsir-text", SHADER], 0, stdout="ret")
     case("stats of a DXIL shader", ["--stats", "-b", "spirv-text", DXIL], 0, stderr="W6010: trampolines: 0, loops: 0")
     case("no stats for DXBC (already structured)", ["--stats", "-b", "spirv-text", SHADER], 0,
