@@ -391,6 +391,22 @@ void emit_bfi(Emitter& e, const Instruction& ins)
 
 /// ubfe/ibfe width, offset, value with the D3D rules: width 0 gives 0; a
 /// field reaching bit 31 is value >> offset.
+/// The value every one of the `n` lanes of a 32-bit constant `id` holds,
+/// when they all hold the same.
+bool uniform_constant(const Builder& b, spv::Id id, uint32_t n, uint32_t& value)
+{
+    if (n == 1)
+        return b.constant_word(id, value);
+    uint32_t bits[4], count = 0;
+    if (!b.constant_words(id, bits, count) || count != n)
+        return false;
+    for (uint32_t i = 1; i < n; ++i)
+        if (bits[i] != bits[0])
+            return false;
+    value = bits[0];
+    return true;
+}
+
 void emit_bfe(Emitter& e, const Instruction& ins, bool is_signed)
 {
     const DstParam& dst = dst0(e, ins);
@@ -400,9 +416,20 @@ void emit_bfe(Emitter& e, const Instruction& ins, bool is_signed)
     Value value = load_for(e, src(e, ins, 2), dst, kind);
     uint8_t n = value.count;
     spv::Id ut = e.type(Kind::u32, n), t = e.type(kind, n), bt = e.type(Kind::boolean, n);
-    spv::Id c32 = e.splat_constant(Kind::u32, n, 32);
     spv::Op shr = is_signed ? spv::OpShiftRightArithmetic : spv::OpShiftRightLogical;
     auto& b = e.b_;
+    uint32_t w = 0, o = 0; // as masked by shift_count()
+    if (uniform_constant(b, width, n, w) && uniform_constant(b, offset, n, o)) {
+        // A width and offset known (the usual case: unpacking fixed fields)
+        // pick one of the three results below at translation time.
+        spv::Id r = w == 0 ? e.splat_constant(kind, n, 0)
+            : w + o < 32   ? b.createTriOp(is_signed ? spv::OpBitFieldSExtract : spv::OpBitFieldUExtract, t, value.id,
+                                 e.constant(Kind::u32, o), e.constant(Kind::u32, w))
+                           : e.integer_op(shr, kind, n, value.id, offset);
+        e.store_dst(dst, {r, kind, n});
+        return;
+    }
+    spv::Id c32 = e.splat_constant(Kind::u32, n, 32);
     spv::Id end = b.createBinOp(spv::OpIAdd, ut, width, offset);
     spv::Id left = b.createBinOp(spv::OpShiftLeftLogical, t, value.id, b.createBinOp(spv::OpISub, ut, c32, end));
     spv::Id field = b.createBinOp(shr, t, left, b.createBinOp(spv::OpISub, ut, c32, width));
