@@ -492,10 +492,10 @@ public:
         return read_abbreviated(abbrev_id, code, ops, blob);
     }
     /// read_record() for a caller that does not need the operands of some
-    /// records: an unabbreviated record whose code is below 64 with its bit
-    /// set in `unneeded` has its operands passed over undecoded (`ops`
-    /// empty). Long strings (DXIL's data layout) take one VBR6 operand per
-    /// character.
+    /// records: a record whose code is below 64 with its bit set in
+    /// `unneeded` has its operands passed over undecoded (`ops` empty),
+    /// but for a short unabbreviated one, read as usual. Unabbreviated
+    /// strings (DXIL's data layout) take one VBR6 operand per character.
     bool read_record_or_skip(uint32_t abbrev_id, uint32_t& code, RecordOps& ops, uint64_t unneeded)
     {
         if (!unneeded)
