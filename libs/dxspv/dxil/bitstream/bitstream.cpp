@@ -444,9 +444,9 @@ uint64_t element_bits(const AbbrevOp& elt)
     if (!check_in_block())
         return false;
     // Elements of zero bits (literals, fixed(0)) count as one bit, so that
-    // a few bytes cannot announce millions of them.
-    if (overflow || n > (end_bit_ - bits_.pos()) / std::max<uint64_t>(element_bits(elt), 1) ||
-        n > (uint64_t(1) << 26)) {
+    // a few bytes cannot announce millions of them. (A product, not a
+    // quotient: n is bounded first, and a division by a variable is slow.)
+    if (overflow || n > (uint64_t(1) << 26) || n * std::max<uint64_t>(element_bits(elt), 1) > end_bit_ - bits_.pos()) {
         error(Code::bitstream_past_block_end, "an array's length runs past the end of its block");
         return false;
     }
