@@ -389,16 +389,12 @@ void emit_bfi(Emitter& e, const Instruction& ins)
     e.store_dst(dst, {b.createBinOp(spv::OpBitwiseOr, t, field, kept), Kind::u32, n});
 }
 
-/// ubfe/ibfe width, offset, value with the D3D rules: width 0 gives 0; a
-/// field reaching bit 31 is value >> offset.
 /// The value every one of the `n` lanes of a 32-bit constant `id` holds,
 /// when they all hold the same.
 bool uniform_constant(const Builder& b, spv::Id id, uint32_t n, uint32_t& value)
 {
-    if (n == 1)
-        return b.constant_word(id, value);
-    uint32_t bits[4], count = 0;
-    if (!b.constant_words(id, bits, count) || count != n)
+    uint32_t bits[4];
+    if (!b.constant_lanes(id, n, bits))
         return false;
     for (uint32_t i = 1; i < n; ++i)
         if (bits[i] != bits[0])
@@ -407,6 +403,8 @@ bool uniform_constant(const Builder& b, spv::Id id, uint32_t n, uint32_t& value)
     return true;
 }
 
+/// ubfe/ibfe width, offset, value with the D3D rules: width 0 gives 0; a
+/// field reaching bit 31 is value >> offset.
 void emit_bfe(Emitter& e, const Instruction& ins, bool is_signed)
 {
     const DstParam& dst = dst0(e, ins);

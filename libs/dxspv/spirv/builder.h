@@ -194,6 +194,13 @@ public:
     bool constant_word(spv::Id id, uint32_t& bits) const;
     /// The values of an OpConstantComposite of at most 4 32-bit scalars.
     bool constant_words(spv::Id id, uint32_t (&bits)[4], uint32_t& count) const;
+    /// The words of a 32-bit scalar (count 1) or vector constant of `count`
+    /// components, false for anything else.
+    bool constant_lanes(spv::Id id, uint32_t count, uint32_t (&bits)[4]) const
+    {
+        uint32_t n = 0;
+        return count == 1 ? constant_word(id, bits[0]) : constant_words(id, bits, n) && n == count;
+    }
     /// Storage class of a pointer-typed id (a variable, an access chain).
     spv::StorageClass getStorageClass(spv::Id id) const
     {

@@ -543,13 +543,6 @@ spv::Id Emitter::splat_constant(Kind kind, uint32_t count, uint64_t bits)
     return composite_constant(kind, parts, count);
 }
 
-/// The words of a 32-bit scalar or vector constant of `count` components.
-static bool constant_lanes(const Builder& b, spv::Id id, uint32_t count, uint32_t (&bits)[4])
-{
-    uint32_t n = 0;
-    return count == 1 ? b.constant_word(id, bits[0]) : b.constant_words(id, bits, n) && n == count;
-}
-
 /// `x op y` for integer_op; false for another opcode, and for a shift by 32
 /// or more (undefined in SPIR-V: left to the driver).
 static bool fold_integer_op(spv::Op op, uint32_t x, uint32_t y, uint32_t& r)
@@ -589,8 +582,8 @@ spv::Id Emitter::integer_op(spv::Op op, Kind kind, uint32_t count, spv::Id a, sp
 {
     const spv::Id t = type(kind, count);
     uint32_t x[4], y[4], r;
-    if (bit_width(kind) == 32 && count <= 4 && constant_lanes(b_, b, count, y)) {
-        if (constant_lanes(b_, a, count, x)) {
+    if (bit_width(kind) == 32 && count <= 4 && b_.constant_lanes(b, count, y)) {
+        if (b_.constant_lanes(a, count, x)) {
             spv::Id parts[4];
             uint32_t i = 0;
             for (; i < count && fold_integer_op(op, x[i], y[i], r); ++i)
@@ -613,7 +606,7 @@ spv::Id Emitter::integer_op(spv::Op op, spv::Id a, uint32_t b)
     uint32_t x[4], r;
     if (is_right_identity(op, b) && b_.getTypeId(a) == type(Kind::u32))
         return a;
-    if (constant_lanes(b_, a, 1, x) && fold_integer_op(op, x[0], b, r))
+    if (b_.constant_lanes(a, 1, x) && fold_integer_op(op, x[0], b, r))
         return constant_u32(r);
     return b_.createBinOp(op, type(Kind::u32), a, constant_u32(b));
 }
