@@ -297,7 +297,8 @@ static uint32_t dxil_ll_model(const std::string& text)
     size_t named = text.find("!dx.shaderModel = !{!");
     if (named == std::string::npos)
         return 60;
-    std::string node = "!" + std::to_string(std::strtoul(text.c_str() + named + 21, nullptr, 10)) + " = !{!\"";
+    std::string node(1, '!');
+    node.append(std::to_string(std::strtoul(text.c_str() + named + 21, nullptr, 10))).append(" = !{!\"");
     size_t at = text.find(node);
     unsigned major = 0, minor = 0;
     if (at == std::string::npos

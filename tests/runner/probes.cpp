@@ -290,8 +290,8 @@ bool Runner::probe(const Probe& probe, std::string& message, std::string& error)
                 continue;
             std::string expected, got;
             for (uint32_t c = 0; c < probe.components; ++c) {
-                expected += (c ? ", " : "") + format_value(probe.kind, probe.fvalues[c], probe.ivalues[c]);
-                got += (c ? ", " : "") + format_value(probe.kind, f[c], u[c]);
+                expected.append(c ? ", " : "").append(format_value(probe.kind, probe.fvalues[c], probe.ivalues[c]));
+                got.append(c ? ", " : "").append(format_value(probe.kind, f[c], u[c]));
             }
             message = "at (" + std::to_string(x) + ", " + std::to_string(y) + "): expected (" + expected + "), got ("
                     + got + ")" + (probe.ulp ? " ulp " + std::to_string(probe.ulp) : "");

@@ -38,8 +38,11 @@ std::string idoms(const Analysed& a)
 {
     std::string s;
     for (uint32_t b = 0; b < a.graph.size(); ++b) {
-        s += "l" + std::to_string(a.graph.blocks[b].label) + ":";
-        s += a.dom.idom[b] == none ? "-" : "l" + std::to_string(a.graph.blocks[a.dom.idom[b]].label);
+        s.append("l").append(std::to_string(a.graph.blocks[b].label)).append(":");
+        if (a.dom.idom[b] == none)
+            s += "-";
+        else
+            s.append("l").append(std::to_string(a.graph.blocks[a.dom.idom[b]].label));
         s += " ";
     }
     return s;

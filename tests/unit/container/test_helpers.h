@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <doctest/doctest.h>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,7 @@ inline Bytes make_container(const std::vector<std::pair<uint32_t, Bytes>>& chunk
 
 inline void put_u32(Bytes& bytes, size_t offset, uint32_t v)
 {
+    REQUIRE(offset + 4 <= bytes.size()); // (GCC 12 warns of a write past the end without it)
     for (int i = 0; i < 4; ++i)
         bytes[offset + size_t(i)] = uint8_t(v >> (8 * i));
 }

@@ -486,7 +486,7 @@ TEST_CASE("ll reader: nesting is bounded, long flat input is not")
     // 10000 metadata nodes in a chain, 10000 instructions: no recursion on either.
     std::string md = "!n = !{!0}\n";
     for (int i = 0; i < 10000; ++i)
-        md += "!" + std::to_string(i) + " = !{!" + std::to_string(i + 1) + "}\n";
+        md.append("!").append(std::to_string(i)).append(" = !{!").append(std::to_string(i + 1)).append("}\n");
     md += "!10000 = !{}\n";
     std::string body;
     for (int i = 1; i <= 10000; ++i)
