@@ -526,6 +526,39 @@ TEST_CASE("module: read for lowering, the parameter attribute blocks are skipped
                   diags.to_string());
 }
 
+TEST_CASE("module: metadata nodes and named structs may be referred to before they are read")
+{
+    Parts p;
+    p.types = [](BitWriter& w) {
+        w.record(1, {9});
+        w.record(7, {32});      // 0 i32
+        w.record(2, {});        // 1 void
+        w.record(21, {0, 1});   // 2 void ()
+        w.record(21, {0, 0, 0}); // 3 i32 (i32)
+        w.record(3, {});        // 4 float
+        w.record(7, {1});       // 5 i1
+        w.record(8, {8, 0});    // 6 %s*, before %s
+        w.record(16, {});       // 7 metadata
+        w.record(19, chars("s"));
+        w.record(20, {0, 0});   // 8 %s = type { i32 }
+    };
+    p.extra = [](BitWriter& w) {
+        w.enter(metadata_block, 4);
+        w.record(3, {2, 0}); // !0 = !{!1, null}
+        w.record(2, {0, 1}); // !1 = i32 5
+        w.end();
+    };
+    for (auto depth : {dxspv::dxil::ReadDepth::whole, dxspv::dxil::ReadDepth::lowering}) {
+        Diagnostics diags;
+        dxspv::dxil::Module m;
+        REQUIRE_MESSAGE(dxspv::dxil::read_module(build(p), 0, m, diags, depth), diags.to_string());
+        REQUIRE(m.types.size() >= 9);
+        CHECK(m.types[6].element == 8);
+        REQUIRE(m.metadata.size() == 2);
+        CHECK(m.metadata[0].operands[0] == 2);
+    }
+}
+
 TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")
 {
     SUBCASE("record too short")
@@ -547,6 +580,23 @@ TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")
     {
         Parts p;
         p.types = [](BitWriter& w) { w.record(8, {0, 0}); };
+        CHECK(first_error(p) == Code::dxil_bad_type_id);
+    }
+    SUBCASE("a pointer to a later type that is not a named struct")
+    {
+        Parts p;
+        p.types = [](BitWriter& w) {
+            w.record(1, {9});
+            w.record(7, {32});       // 0 i32
+            w.record(2, {});         // 1 void
+            w.record(21, {0, 1});    // 2 void ()
+            w.record(21, {0, 0, 0}); // 3 i32 (i32)
+            w.record(3, {});         // 4 float
+            w.record(7, {1});        // 5 i1
+            w.record(8, {8, 0});     // 6 i16*, before i16
+            w.record(16, {});        // 7 metadata
+            w.record(7, {16});       // 8 i16
+        };
         CHECK(first_error(p) == Code::dxil_bad_type_id);
     }
     SUBCASE("types nested too deeply")
@@ -635,6 +685,37 @@ TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")
             w.record(13, {0}); // INVOKE
         };
         CHECK(first_error(p) == Code::dxil_unknown_record);
+    }
+    SUBCASE("module metadata naming a value of another type")
+    {
+        Parts p;
+        p.extra = [](BitWriter& w) {
+            w.enter(metadata_block, 4);
+            w.record(2, {4, 1}); // float, but value 1 is i32 5
+            w.end();
+        };
+        CHECK(first_error(p) == Code::dxil_type_mismatch);
+    }
+    SUBCASE("module metadata naming a value out of range")
+    {
+        Parts p;
+        p.extra = [](BitWriter& w) {
+            w.enter(metadata_block, 4);
+            w.record(2, {0, 40});
+            w.end();
+        };
+        CHECK(first_error(p) == Code::dxil_bad_value_id);
+    }
+    SUBCASE("metadata node one past the last")
+    {
+        Parts p;
+        p.extra = [](BitWriter& w) {
+            w.enter(metadata_block, 4);
+            w.record(3, {2}); // !0 = !{!1}: valid
+            w.record(3, {3}); // !1 = !{!2}: there is no !2
+            w.end();
+        };
+        CHECK(first_error(p) == Code::dxil_bad_metadata_id);
     }
     SUBCASE("metadata node out of range")
     {

@@ -184,6 +184,18 @@ bool ModuleReader::read_constant(uint32_t code, TypeId type, Constant& c)
 
 bool ModuleReader::read_constants_block(bool local)
 {
+    // Room for the block's constants at once (dxc's take two bytes or so,
+    // a type change one), not a regrowth every few of them.
+    const size_t room = std::min<size_t>(cursor_.block_contents().size() / 2, max_count);
+    if (local) {
+        fn_->values.reserve(fn_->values.size() + room);
+        value_types_.reserve(value_types_.size() + room);
+        fn_->constants.reserve(fn_->constants.size() + room);
+    } else {
+        m_.values.reserve(m_.values.size() + room);
+        m_.value_names.reserve(m_.value_names.size() + room);
+        m_.constants.reserve(m_.constants.size() + room);
+    }
     TypeId type = no_id;
     for (;;) {
         BitstreamEntry e = cursor_.advance();

@@ -161,8 +161,14 @@ bool ModuleReader::read_function_block()
     for (uint32_t i = 0; i < ft.members.size(); ++i)
         fn_->values.push_back({LocalValue::Kind::argument, ft.members[i], i, {}});
     next_value_ = uint32_t(m_.values.size() + fn_->values.size());
+    // Room for the body's instructions and their values at once (dxc's
+    // take four bytes or more, the nested blocks too), not a regrowth every
+    // few of them.
+    const size_t room = std::min<size_t>(cursor_.block_contents().size() / 4, max_count);
+    fn_->instructions.reserve(room);
+    fn_->values.reserve(fn_->values.size() + room);
     value_types_.clear();
-    value_types_.reserve(next_value_);
+    value_types_.reserve(next_value_ + room);
     for (const ModuleValue& v : m_.values)
         value_types_.push_back(v.type);
     for (const LocalValue& v : fn_->values)

@@ -85,6 +85,10 @@ bool ModuleReader::read_module_metadata(uint32_t block_id)
         cache.restore(m_);
         return cursor_.leave_block();
     }
+    // Function bodies before: their metadata lies among the module's, and
+    // check_module() checks it all again, as a whole.
+    if (next_body_ != 0)
+        module_values_ok_ = false;
     // Room for the block's metadata at once (a record takes 5 bytes or so
     // in dxc's modules, rarely 4 or fewer), not a regrowth every few records.
     if (block_id == block_metadata)
@@ -198,13 +202,15 @@ bool ModuleReader::read_metadata_block(bool local, bool* kinds_only)
             if (ops_[1] >= max_count)
                 return fail(Code::dxil_bad_value_id, "metadata value id %llu", (unsigned long long)ops_[1]);
             md.value = ValueId(ops_[1]);
+            if (!local) // checked again by check_metadata() when not valid here
+                module_values_ok_ &= md.value < m_.values.size() && m_.values[md.value].type == md.type;
             m_.metadata.push_back(md);
             break;
         case md_node:
         case md_distinct_node: {
             md.kind = code == md_node ? MetadataKind::node : MetadataKind::distinct_node;
             size_t bad = 0;
-            if (!ops_ids(0, uint64_t(max_count) + 1, md.operands, bad))
+            if (!ops_ids(0, uint64_t(max_count) + 1, md.operands, bad, local ? nullptr : &module_node_high_))
                 return fail(Code::dxil_bad_metadata_id, "metadata node operand %llu", (unsigned long long)ops_[bad]);
             m_.metadata.push_back(md);
             break;
@@ -266,12 +272,16 @@ bool ModuleReader::check_metadata(size_t first, size_t last)
                 return fail(Code::dxil_type_mismatch, "metadata value %u has another type than recorded", md.value);
         }
     }
-    if (first == 0)
-        for (const NamedMetadata& n : m_.named_metadata)
-            for (MetadataId id : n.operands)
-                if (id >= m_.metadata.size())
-                    return fail(Code::dxil_bad_metadata_id, "named metadata %.*s refers to !%u",
-                                int(n.name.size()), n.name.data(), id);
+    return first != 0 || check_named_metadata();
+}
+
+bool ModuleReader::check_named_metadata()
+{
+    for (const NamedMetadata& n : m_.named_metadata)
+        for (MetadataId id : n.operands)
+            if (id >= m_.metadata.size())
+                return fail(Code::dxil_bad_metadata_id, "named metadata %.*s refers to !%u", int(n.name.size()),
+                            n.name.data(), id);
     return true;
 }
 

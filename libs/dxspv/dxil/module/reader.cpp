@@ -113,7 +113,8 @@ std::span<const uint32_t> ModuleReader::copy_ids(std::span<const uint32_t> ids)
     return {p, ids.size()};
 }
 
-bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad)
+bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad,
+                           uint64_t* high_out)
 {
     // Narrowed into the arena while taking the bound, in one pass (no
     // staging copy); an error leaves the copy unused.
@@ -125,6 +126,8 @@ bool ModuleReader::ops_ids(size_t first, uint64_t limit, std::span<const uint32_
         p[i] = uint32_t(src[i]);
         high = src[i] > high ? src[i] : high;
     }
+    if (high_out && high > *high_out)
+        *high_out = high;
     if (n && high >= limit) {
         for (size_t i = 0; i < n; ++i)
             if (src[i] >= limit) {
@@ -260,7 +263,11 @@ bool ModuleReader::check_module()
     for (const auto& g : m_.globals)
         if (g.initializer != no_id && g.initializer >= m_.values.size())
             return fail(Code::dxil_bad_value_id, "global initializer id %u is out of range", g.initializer);
-    return check_constants(m_.constants, false) && check_metadata(0, module_metadata_count_);
+    if (!check_constants(m_.constants, false))
+        return false;
+    if (module_values_ok_ && module_node_high_ <= module_metadata_count_)
+        return check_named_metadata();
+    return check_metadata(0, module_metadata_count_);
 }
 
 bool ModuleReader::read_module_block()
@@ -344,6 +351,10 @@ bool ModuleReader::read_type_block()
     // Records may refer forward (LLVM lists a pointer to a named struct
     // before the struct); check_types() then rejects all but named structs.
     uint64_t declared = 0;
+    // Whether every reference so far is to a type before (not forward):
+    // then no type nests deeper than the count of types, and check_types()
+    // has nothing to find in a module of at most max_type_depth of them.
+    bool backward = m_.types.empty();
     auto ref_ok = [&](uint64_t id, const char* what) __attribute__((always_inline)) { return id < declared || type_ok(id, what); };
     for (;;) {
         BitstreamEntry e = cursor_.advance();
@@ -442,9 +453,13 @@ bool ModuleReader::read_type_block()
         }
         if (m_.types.size() >= max_count)
             return fail(Code::dxil_too_large, "too many types");
+        const TypeId self = TypeId(m_.types.size());
+        backward &= t.element == no_id || t.element < self;
+        for (TypeId id : t.members)
+            backward &= id < self;
         add_type(t);
     }
-    return check_types();
+    return (backward && m_.types.size() <= max_type_depth) || check_types();
 }
 
 bool ModuleReader::check_types()

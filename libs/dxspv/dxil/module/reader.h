@@ -57,8 +57,10 @@ private:
     TypeId bool_type(TypeId like);
     std::span<const uint32_t> copy_ids(std::span<const uint32_t> ids);
     /// ops_[first..] narrowed into the arena; false (`bad` = the first
-    /// operand's index) when one is >= `limit`.
-    bool ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad);
+    /// operand's index) when one is >= `limit`. `high`, when given, is
+    /// raised to the highest operand.
+    bool ops_ids(size_t first, uint64_t limit, std::span<const uint32_t>& out, size_t& bad,
+                 uint64_t* high = nullptr);
     /// ops_[first..] as characters, a string (nul-terminated) in the arena:
     /// names and the module's strings.
     std::string_view ops_name(size_t first);
@@ -88,6 +90,7 @@ private:
     bool read_metadata_strings();
     bool read_attachment_block();
     bool check_metadata(size_t first, size_t last);
+    bool check_named_metadata();
     bool resolve_metadata(uint64_t local_id, MetadataId& out);
 
     // function.cpp
@@ -161,6 +164,12 @@ private:
     TypeId indexed_types_ = 0; ///< the types before it are in unnamed_types_
     ScratchVector<uint32_t> metadata_map_; ///< function-local metadata ids → module metadata index
     uint32_t module_metadata_count_ = 0;
+    /// Module-level metadata as it was read: the highest node operand (an
+    /// id + 1), and whether every value was in range and of its recorded
+    /// type then. check_module() walks the module's metadata (and reports
+    /// the first error) only when these do not already show it valid.
+    uint64_t module_node_high_ = 0;
+    bool module_values_ok_ = true;
     // Function state.
     Function* fn_ = nullptr;
     uint32_t fn_index_ = 0;
