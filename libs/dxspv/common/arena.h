@@ -11,30 +11,56 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/scratch.h"
+
 namespace dxspv {
 
 class Arena {
 public:
     explicit Arena(size_t block_size = 64 * 1024) : block_size_(block_size) {}
+    /// An arena whose blocks come from `scratch` when it is not null (the
+    /// scratch scope open where its owner is made, common/scratch.h): no
+    /// heap allocation and nothing to free, and the arena must be destroyed
+    /// before that scope ends, as its owner's scratch containers.
+    explicit Arena(ScratchArena* scratch, size_t block_size = 64 * 1024) : block_size_(block_size), scratch_(scratch)
+    {
+    }
     Arena(const Arena&) = delete;
     Arena& operator=(const Arena&) = delete;
-    Arena(Arena&&) = default;
-    Arena& operator=(Arena&&) = default;
+    Arena(Arena&& other) noexcept { *this = std::move(other); }
+    Arena& operator=(Arena&& other) noexcept
+    {
+        blocks_ = std::move(other.blocks_);
+        block_ = other.block_;
+        block_size_ = other.block_size_;
+        used_ = other.used_;
+        capacity_ = other.capacity_;
+        total_ = other.total_;
+        scratch_ = other.scratch_;
+        other.blocks_.clear();
+        other.block_ = nullptr;
+        other.used_ = other.capacity_ = other.total_ = 0;
+        return *this;
+    }
 
     void* allocate(size_t size, size_t align)
     {
         size_t p = (used_ + align - 1) & ~(align - 1);
-        if (blocks_.empty() || p + size > capacity_) {
+        if (!block_ || p + size > capacity_) {
             size_t cap = size + align > block_size_ ? size + align : block_size_;
-            blocks_.emplace_back(new uint8_t[cap]);
+            if (scratch_) {
+                block_ = static_cast<uint8_t*>(scratch_->allocate(cap, 1));
+            } else {
+                blocks_.emplace_back(new uint8_t[cap]);
+                block_ = blocks_.back().get();
+            }
             capacity_ = cap;
-            used_ = 0;
-            uintptr_t base = reinterpret_cast<uintptr_t>(blocks_.back().get());
+            uintptr_t base = reinterpret_cast<uintptr_t>(block_);
             p = ((base + align - 1) & ~uintptr_t(align - 1)) - base;
         }
         used_ = p + size;
         total_ += size;
-        return blocks_.back().get() + p;
+        return block_ + p;
     }
 
     /// `count` default-initialised objects: a scalar's value is unset (the
@@ -65,15 +91,18 @@ public:
     void reset()
     {
         blocks_.clear();
+        block_ = nullptr;
         used_ = capacity_ = total_ = 0;
     }
 
 private:
-    std::vector<std::unique_ptr<uint8_t[]>> blocks_;
-    size_t block_size_;
+    std::vector<std::unique_ptr<uint8_t[]>> blocks_; ///< the heap's blocks (none from a scratch arena)
+    uint8_t* block_ = nullptr;                        ///< the current block
+    size_t block_size_ = 64 * 1024;
     size_t used_ = 0;
     size_t capacity_ = 0;
     size_t total_ = 0;
+    ScratchArena* scratch_ = nullptr;
 };
 
 } // namespace dxspv

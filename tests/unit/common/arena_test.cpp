@@ -28,3 +28,41 @@ TEST_CASE("arena allocations are aligned and stable; class elements get their in
     arena.reset();
     CHECK(arena.bytes_allocated() == 0);
 }
+
+TEST_CASE("an arena on a scratch scope takes its blocks from it; a moved arena keeps its memory")
+{
+    ScratchArena::take_peak_scope_bytes(); // from here
+    bool scratch_used = false;
+    {
+        ScratchScope scope;
+        scratch_used = ScratchArena::current() != nullptr; // not under ThreadSanitizer (scratch.h)
+        Arena arena(ScratchArena::current(), 128);
+        uint64_t* a = arena.alloc_array<uint64_t>(4);
+        CHECK(reinterpret_cast<uintptr_t>(a) % alignof(uint64_t) == 0);
+        a[3] = 42;
+        uint32_t* big = arena.alloc_array<uint32_t>(1000); // past the block size
+        big[999] = 7;
+        std::string_view s = arena.intern("scratch");
+        Arena moved(std::move(arena));
+        CHECK(a[3] == 42);
+        CHECK(big[999] == 7);
+        CHECK(s == "scratch");
+        CHECK(moved.bytes_allocated() >= 4 * 8 + 4000 + 8);
+        CHECK(arena.bytes_allocated() == 0);
+        // The moved-from arena starts a block of its own; the moved one goes on.
+        uint8_t* x = arena.alloc_array<uint8_t>(16);
+        uint8_t* y = moved.alloc_array<uint8_t>(16);
+        std::memset(x, 1, 16);
+        std::memset(y, 2, 16);
+        CHECK((x[15] == 1 && y[0] == 2 && a[3] == 42));
+    }
+    if (scratch_used)
+        CHECK(ScratchArena::take_peak_scope_bytes() >= 4000); // the blocks were the scope's
+
+    Arena heap(64); // a heap arena moves too
+    char* h = heap.alloc_array<char>(10);
+    h[9] = 'h';
+    Arena heap_moved(std::move(heap));
+    CHECK(h[9] == 'h');
+    CHECK(heap.alloc_array<char>(1) != nullptr);
+}

@@ -201,7 +201,9 @@ struct AttributeList {
 };
 
 struct Module {
-    Arena arena;
+    /// From the scratch scope open where the module is made, as its
+    /// containers' memory (common/scratch.h).
+    Arena arena{ScratchArena::current()};
     uint32_t version = 0;
     std::string_view triple, datalayout;
     ScratchVector<std::string_view> sections;
