@@ -9,15 +9,13 @@ namespace {
 constexpr uint32_t wrapper_magic = 0x0B17C0DE;
 
 /// LLVM's char6 alphabet: a-z A-Z 0-9 . _
+constexpr char char6_alphabet[65] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+/// A char6 value (below 64) as its character: a load, not a chain of
+/// comparisons (value names, function names above all, are char6 arrays).
 uint64_t decode_char6(uint64_t v)
 {
-    if (v < 26)
-        return 'a' + v;
-    if (v < 52)
-        return 'A' + (v - 26);
-    if (v < 62)
-        return '0' + (v - 52);
-    return v == 62 ? '.' : '_';
+    return uint8_t(char6_alphabet[v & 63]);
 }
 
 } // namespace
