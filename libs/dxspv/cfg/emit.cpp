@@ -28,7 +28,7 @@ using vsir::Opcode;
 
 class TreeEmitter {
 public:
-    TreeEmitter(vsir::Program& p, const Graph& g, const Tree& t, uint32_t reg, std::vector<vsir::Instruction>& out,
+    TreeEmitter(vsir::Program& p, const Graph& g, const Tree& t, uint32_t reg, InstructionList& out,
         StructurizeStats& stats)
         : p_(p), g_(g), t_(t), reg_(reg), out_(out), stats_(stats)
     {
@@ -306,7 +306,7 @@ private:
     const Graph& g_;
     const Tree& t_;
     const uint32_t reg_;
-    std::vector<vsir::Instruction>& out_;
+    InstructionList& out_;
     StructurizeStats& stats_;
     ScratchVector<Open> open_;
     ScratchVector<Item> work_;
@@ -316,7 +316,7 @@ private:
 } // namespace
 
 bool emit_tree(vsir::Program& program, const Graph& graph, const Tree& tree, uint32_t jump_reg,
-    std::vector<vsir::Instruction>& out, StructurizeStats& stats)
+    InstructionList& out, StructurizeStats& stats)
 {
     return TreeEmitter(program, graph, tree, jump_reg, out, stats).run();
 }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/scratch.h"
+
 #include "cfg/dominators.h"
 #include "cfg/graph.h"
 #include "cfg/loops.h"
@@ -32,10 +34,14 @@ void build_tree(const Analysis& cfg, Tree& tree);
 bool simplify_tree(const vsir::Program& program, const Graph& graph, Tree& tree, StructurizeStats& stats,
     Diagnostics& diags, uint32_t location);
 
+/// The structured program as it is built: scratch memory (the caller's
+/// scope), copied into the program's own array at the end.
+using InstructionList = std::vector<vsir::Instruction, ScratchAllocator<vsir::Instruction>>;
+
 /// Appends the structured instructions of the tree to `out`, new operands
 /// to the program's pools; multilevel jumps use temp `jump_reg` (.x the
 /// jump target, .y the test). Returns true when it used `jump_reg`.
 bool emit_tree(vsir::Program& program, const Graph& graph, const Tree& tree, uint32_t jump_reg,
-    std::vector<vsir::Instruction>& out, StructurizeStats& stats);
+    InstructionList& out, StructurizeStats& stats);
 
 } // namespace dxspv::cfg

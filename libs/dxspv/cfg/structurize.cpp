@@ -96,7 +96,7 @@ bool single_block(const vsir::Program& program, const Region& region)
 /// Structurizes one region's blocks into `out`; true when it used the
 /// jump-target register.
 bool structurize_region(vsir::Program& program, const Region& region, ScratchVector<uint32_t>& label_map,
-    uint32_t jump_reg, std::vector<vsir::Instruction>& out, bool& used, StructurizeStats& stats, Diagnostics& diags)
+    uint32_t jump_reg, InstructionList& out, bool& used, StructurizeStats& stats, Diagnostics& diags)
 {
     Graph graph;
     if (!build_graph(program, region, label_map, graph, diags))
@@ -168,7 +168,7 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
     // Room for what structured code adds (construct ends, trampolines): a
     // long program grows once at most instead of doubling its way up.
     const size_t size = program.instructions.size();
-    std::vector<vsir::Instruction> out;
+    InstructionList out;
     out.reserve(size + size / 4 + 16);
     const uint32_t jump_reg = program.temp_count;
     bool used = false;
@@ -189,7 +189,10 @@ bool structurize(vsir::Program& program, Diagnostics& diags, StructurizeStats& s
             return false;
         }
     }
-    program.instructions = std::move(out);
+    // Into the program's array, not in its place: the array keeps its
+    // memory (recycled from program to program, vsir/program_storage.cpp),
+    // and the structured code's leaves with the scope.
+    program.instructions.assign(out.begin(), out.end());
     program.control_flow = vsir::ControlFlow::structured;
     if (used)
         program.temp_count = jump_reg + 1;

@@ -2,6 +2,7 @@
 // Only trivially destructible types may be allocated.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -35,6 +36,7 @@ public:
         block_size_ = other.block_size_;
         used_ = other.used_;
         capacity_ = other.capacity_;
+        first_capacity_ = other.first_capacity_;
         total_ = other.total_;
         scratch_ = other.scratch_;
         other.blocks_.clear();
@@ -49,8 +51,10 @@ public:
         if (!block_ || p + size > capacity_) {
             size_t cap = size + align > block_size_ ? size + align : block_size_;
             if (scratch_) {
-                block_ = static_cast<uint8_t*>(scratch_->allocate(cap, 1));
+                block_ = static_cast<uint8_t*>(scratch_->allocate(cap, alignof(std::max_align_t)));
             } else {
+                if (blocks_.empty())
+                    first_capacity_ = cap;
                 blocks_.emplace_back(new uint8_t[cap]);
                 block_ = blocks_.back().get();
             }
@@ -95,12 +99,27 @@ public:
         used_ = capacity_ = total_ = 0;
     }
 
+    /// No allocations, as reset(), but a first heap block of the usual size
+    /// is kept for the next ones (a recycled arena, vsir/program_storage.cpp).
+    void clear()
+    {
+        if (blocks_.empty() || first_capacity_ != block_size_)
+            return reset();
+        blocks_.resize(1);
+        block_ = blocks_[0].get();
+        capacity_ = first_capacity_;
+        used_ = total_ = 0;
+    }
+    /// Whether the arena holds a heap block (clear() keeps one).
+    bool holds_block() const { return !blocks_.empty(); }
+
 private:
     std::vector<std::unique_ptr<uint8_t[]>> blocks_; ///< the heap's blocks (none from a scratch arena)
     uint8_t* block_ = nullptr;                        ///< the current block
     size_t block_size_ = 64 * 1024;
     size_t used_ = 0;
     size_t capacity_ = 0;
+    size_t first_capacity_ = 0; ///< of blocks_[0]
     size_t total_ = 0;
     ScratchArena* scratch_ = nullptr;
 };

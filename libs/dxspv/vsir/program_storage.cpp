@@ -3,7 +3,8 @@
 // translates shader after shader (a translation layer's worker) allocates
 // them once instead of once per shader. Arrays larger than
 // max_recycled_bytes are freed as usual; what a thread keeps is freed when
-// it ends.
+// it ends. The strings' arena goes the same way, emptied, with its first
+// block.
 #include "vsir/ir.h"
 
 #include <type_traits>
@@ -21,6 +22,7 @@ struct RecycledArrays {
     std::vector<Declaration> decls;
     std::vector<uint32_t> u32_pool;
     std::vector<SignatureElement> signatures[3];
+    Arena arena; ///< emptied, its first block kept
 };
 
 thread_local RecycledArrays recycled;
@@ -47,7 +49,7 @@ Program::Program()
     : instructions(std::move(recycled.instructions)), dsts(std::move(recycled.dsts)), srcs(std::move(recycled.srcs)),
       decls(std::move(recycled.decls)), u32_pool(std::move(recycled.u32_pool)),
       inputs(std::move(recycled.signatures[0])), outputs(std::move(recycled.signatures[1])),
-      patch_constants(std::move(recycled.signatures[2]))
+      patch_constants(std::move(recycled.signatures[2])), arena(std::move(recycled.arena))
 {
 }
 
@@ -61,6 +63,9 @@ Program::~Program()
         array.clear();
         to.swap(array);
     });
+    arena.clear();
+    if (arena.holds_block() && !recycled.arena.holds_block())
+        recycled.arena = std::move(arena);
 }
 
 } // namespace dxspv::vsir

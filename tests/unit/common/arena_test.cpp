@@ -43,6 +43,8 @@ TEST_CASE("an arena on a scratch scope takes its blocks from it; a moved arena k
         uint32_t* big = arena.alloc_array<uint32_t>(1000); // past the block size
         big[999] = 7;
         std::string_view s = arena.intern("scratch");
+        uint64_t* after_chars = arena.alloc_array<uint64_t>(1);
+        CHECK(reinterpret_cast<uintptr_t>(after_chars) % alignof(uint64_t) == 0);
         Arena moved(std::move(arena));
         CHECK(a[3] == 42);
         CHECK(big[999] == 7);
@@ -65,4 +67,24 @@ TEST_CASE("an arena on a scratch scope takes its blocks from it; a moved arena k
     Arena heap_moved(std::move(heap));
     CHECK(h[9] == 'h');
     CHECK(heap.alloc_array<char>(1) != nullptr);
+}
+
+TEST_CASE("a cleared arena keeps its first block of the usual size for the next allocations")
+{
+    Arena arena(256);
+    CHECK_FALSE(arena.holds_block());
+    char* first = arena.alloc_array<char>(100);
+    arena.alloc_array<char>(200); // a second block
+    arena.clear();
+    CHECK(arena.bytes_allocated() == 0);
+    CHECK(arena.holds_block());
+    CHECK(arena.alloc_array<char>(100) == first); // the first block again, from its start
+    uint64_t* words = arena.alloc_array<uint64_t>(2);
+    CHECK(reinterpret_cast<uintptr_t>(words) % alignof(uint64_t) == 0);
+
+    Arena large(256);
+    large.alloc_array<char>(1000); // a first block larger than the usual: not kept
+    large.clear();
+    CHECK_FALSE(large.holds_block());
+    CHECK(large.alloc_array<char>(10) != nullptr);
 }

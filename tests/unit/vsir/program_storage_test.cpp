@@ -58,6 +58,25 @@ TEST_CASE("a program starts empty with the arrays of the last one this thread de
     CHECK(third.instructions.capacity() == 0);
 }
 
+TEST_CASE("a program's string arena is recycled emptied, with its first block")
+{
+    const char* first_name;
+    {
+        Program p;
+        first_name = p.arena.intern("SV_Position").data();
+    }
+    {
+        Program moved_from;
+        Program q = std::move(moved_from); // gives back no arena: q's keeps the block
+        CHECK(q.arena.bytes_allocated() == 0);
+        CHECK(q.arena.intern("TEXCOORD").data() == first_name); // the same memory, from its start
+    }
+    Program r;
+    CHECK(r.arena.holds_block());
+    Program s; // alive at the same time: none
+    CHECK_FALSE(s.arena.holds_block());
+}
+
 TEST_CASE("a moved-from program gives back nothing, and large arrays are freed")
 {
     { Program warm; fill(warm, 100); }
