@@ -36,6 +36,7 @@ extern "C" DXSPV_API enum dxspv_result dxspv_compile(const struct dxspv_compile_
 
     try {
         Diagnostics diags(info->source_name ? info->source_name : "");
+        diags.keep_texts(messages != nullptr);
         api::Request req;
         if (!api::read_compile_info(info, req, diags))
             return finish(DXSPV_ERROR_INVALID_ARGUMENT, diags, messages);

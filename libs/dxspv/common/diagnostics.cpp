@@ -37,7 +37,7 @@ void Diagnostics::add(Severity severity, Code code, Location loc, const char* fm
         ++dropped_;
         return;
     }
-    messages_.push_back({severity, code, loc, vformat(fmt, args)});
+    messages_.push_back({severity, code, loc, keep_texts_ ? vformat(fmt, args) : std::string()});
 }
 
 void Diagnostics::error(Code code, Location loc, const char* fmt, ...)

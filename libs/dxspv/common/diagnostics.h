@@ -74,6 +74,11 @@ public:
 
     void clear();
 
+    /// Whether messages keep their text (the default). Without, they keep
+    /// their severity, code and location only: for a caller that reads no
+    /// text (dxspv_compile without `messages`), no formatting per warning.
+    void keep_texts(bool keep) { keep_texts_ = keep; }
+
 private:
     void add(Severity severity, Code code, Location loc, const char* fmt, va_list args);
 
@@ -82,6 +87,7 @@ private:
     size_t error_count_ = 0;
     size_t warning_count_ = 0;
     size_t dropped_ = 0;
+    bool keep_texts_ = true;
 };
 
 /// printf into a std::string.

@@ -203,6 +203,33 @@ TEST_CASE("the container checksum is checked only when asked (DXSPV_COMPILE_OPTI
     CHECK(intact.messages.view().find("W0011") == std::string_view::npos);
 }
 
+TEST_CASE("without messages asked for, dxspv_compile gives the same results (warnings are not formatted)")
+{
+    std::vector<std::byte> shader = read_file(demo_shader);
+    REQUIRE(shader.size() > 20);
+    shader[4] ^= std::byte{0x80}; // a checksum mismatch: warning W0011 when checked
+    const dxspv_compile_option verify = {DXSPV_COMPILE_OPTION_VERIFY_CHECKSUM, 1};
+    dxspv_compile_info info = basic_info(shader.data(), shader.size());
+    info.options = &verify;
+    info.option_count = 1;
+    dxspv_code with = {}, without = {};
+    char* messages = nullptr;
+    REQUIRE(dxspv_compile(&info, &with, &messages) == DXSPV_OK);
+    REQUIRE(messages != nullptr);
+    CHECK(std::strstr(messages, "W0011: ") != nullptr);
+    CHECK(std::strstr(messages, "checksum") != nullptr); // the text, when asked for
+    dxspv_free_messages(messages);
+    REQUIRE(dxspv_compile(&info, &without, nullptr) == DXSPV_OK);
+    REQUIRE(with.size == without.size);
+    CHECK(std::memcmp(with.code, without.code, with.size) == 0);
+    dxspv_free_code(&with);
+    dxspv_free_code(&without);
+    // An error gives its code either way.
+    info.source.size = 40;
+    CHECK(dxspv_compile(&info, &without, nullptr) == DXSPV_ERROR_INVALID_SHADER);
+    CHECK(without.code == nullptr);
+}
+
 TEST_CASE("describe_container")
 {
     std::vector<std::byte> shader = read_file(demo_shader);

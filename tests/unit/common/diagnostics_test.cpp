@@ -47,3 +47,20 @@ TEST_CASE("every code has a summary")
 {
     CHECK(std::string(code_summary(Code::api_out_of_memory)) == "out of memory");
 }
+
+TEST_CASE("diagnostics without texts keep each message's severity, code and location")
+{
+    Diagnostics d("f");
+    d.keep_texts(false);
+    d.warning(Code::api_invalid_argument, Location::offset(8), "text %d", 1);
+    d.error(Code::api_out_of_memory, Location::none(), "more text");
+    REQUIRE(d.messages().size() == 2);
+    CHECK(d.messages()[0].code == Code::api_invalid_argument);
+    CHECK(d.messages()[0].location.a == 8);
+    CHECK(d.messages()[0].text.empty());
+    CHECK(d.messages()[1].severity == Severity::error);
+    CHECK((d.warning_count() == 1 && d.error_count() == 1 && d.has_code(Code::api_out_of_memory)));
+    d.keep_texts(true);
+    d.warning(Code::api_invalid_argument, Location::none(), "kept %d", 2);
+    CHECK(d.messages()[2].text == "kept 2");
+}
