@@ -13,6 +13,9 @@ using namespace dxspv;
 
 namespace {
 
+/// The largest SPIR-V array a thread keeps for its next translation (256 KiB).
+constexpr size_t max_recycled_words = 64 * 1024;
+
 dxspv_result finish(dxspv_result r, const Diagnostics& diags, char** messages)
 {
     if (!api::store_messages(diags, messages))
@@ -42,7 +45,12 @@ extern "C" DXSPV_API enum dxspv_result dxspv_compile(const struct dxspv_compile_
             return finish(DXSPV_ERROR_INVALID_ARGUMENT, diags, messages);
 
         std::vector<uint8_t> bytes;
-        std::vector<uint32_t> words; // a SPIR-V binary: copied once, into the caller's buffer
+        // A SPIR-V binary: copied once, into the caller's buffer. Its array
+        // is this thread's from translation to translation (no allocation
+        // per shader, and memory the thread used last), up to a bound.
+        thread_local std::vector<uint32_t> recycled_words;
+        std::vector<uint32_t> words = std::move(recycled_words);
+        words.clear();
         dxspv_result r = api::translate(req, bytes, diags, &words);
         if (r == DXSPV_OK) {
             const void* from = words.empty() ? static_cast<const void*>(bytes.data()) : words.data();
@@ -55,6 +63,8 @@ extern "C" DXSPV_API enum dxspv_result dxspv_compile(const struct dxspv_compile_
             out->code = p;
             out->size = size;
         }
+        if (words.capacity() <= max_recycled_words)
+            recycled_words = std::move(words);
         return finish(r, diags, messages);
     } catch (const std::bad_alloc&) {
         dxspv_free_code(out);

@@ -311,6 +311,8 @@ dxspv_result translate(const Request& req, std::vector<uint8_t>& out, Diagnostic
     options.bindings.counters = req.counter_bindings;
     options.bindings.strict = req.strict_bindings;
     std::vector<uint32_t> words;
+    if (spirv_words) // the caller's array, for its memory (dxspv_compile recycles it)
+        words.swap(*spirv_words);
     if (!spirv::emit_spirv(program, options, words, diags))
         return result_from_diagnostics(diags);
     if (req.optimize && !spirv::optimize_spirv(words, options.target_env, diags))

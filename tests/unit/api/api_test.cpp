@@ -230,6 +230,29 @@ TEST_CASE("without messages asked for, dxspv_compile gives the same results (war
     CHECK(without.code == nullptr);
 }
 
+TEST_CASE("one thread's translations to SPIR-V and to text in turn each give their own output")
+{
+    std::vector<std::byte> shader = read_file(demo_shader);
+    REQUIRE(shader.size() > 20);
+    dxspv_compile_info info = basic_info(shader.data(), shader.size());
+    auto compile = [&](dxspv_target_type target) {
+        info.target_type = target;
+        dxspv_code out = {};
+        REQUIRE(dxspv_compile(&info, &out, nullptr) == DXSPV_OK);
+        std::string bytes(static_cast<const char*>(out.code), out.size);
+        dxspv_free_code(&out);
+        return bytes;
+    };
+    const std::string spirv = compile(DXSPV_TARGET_TYPE_SPIRV_BINARY);
+    const std::string vsir = compile(DXSPV_TARGET_TYPE_VSIR_TEXT);
+    const std::string spirv_text = compile(DXSPV_TARGET_TYPE_SPIRV_TEXT);
+    CHECK(spirv.size() % 4 == 0);
+    CHECK(vsir.find("ret") != std::string::npos);
+    CHECK(spirv_text.find("OpFunction") != std::string::npos);
+    CHECK(compile(DXSPV_TARGET_TYPE_SPIRV_BINARY) == spirv);
+    CHECK(compile(DXSPV_TARGET_TYPE_VSIR_TEXT) == vsir);
+}
+
 TEST_CASE("describe_container")
 {
     std::vector<std::byte> shader = read_file(demo_shader);
