@@ -61,6 +61,7 @@ dxspv_source_type detect_source_type(std::span<const uint8_t> bytes)
 {
     if (bytes.size() >= 4 && std::memcmp(bytes.data(), "DXBC", 4) == 0) {
         Diagnostics ignored;
+        ignored.keep_texts(false);
         container::Container c;
         return container::parse_container(bytes, c, ignored) ? detect_source_type(c) : DXSPV_SOURCE_TYPE_NONE;
     }

@@ -93,6 +93,7 @@ void parse_source_container(const Request& req, Source& source)
     if (!wanted || !container::is_dxbc(req.source))
         return;
     Diagnostics parse_diags; // the reader reports them, in order with its own
+    parse_diags.keep_texts(false);
     source.parsed = container::parse_container(req.source, source.container, parse_diags);
     source.quiet = parse_diags.messages().empty();
 }
@@ -243,6 +244,7 @@ void warn_checksum_mismatch(std::span<const uint8_t> bytes, Diagnostics& diags)
 {
     container::Container c;
     Diagnostics parse_diags; // the source's reader reports a container that does not parse
+    parse_diags.keep_texts(false);
     if (container::parse_container(bytes, c, parse_diags))
         warn_checksum_mismatch(c, diags);
 }

@@ -37,6 +37,8 @@ void Diagnostics::add(Severity severity, Code code, Location loc, const char* fm
         ++dropped_;
         return;
     }
+    if (messages_.empty())
+        messages_.reserve(8); // a few warnings are common (one allocation, not one per doubling)
     messages_.push_back({severity, code, loc, keep_texts_ ? vformat(fmt, args) : std::string()});
 }
 

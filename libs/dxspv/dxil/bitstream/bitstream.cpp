@@ -763,11 +763,14 @@ void BitstreamCursor::save_blockinfo(BlockInfoCache& cache, std::span<const uint
         abbrev.first_op -= uint32_t(first_op);
         cache.abbrevs.push_back(abbrev);
     }
-    cache.entries.clear();
-    for (const BlockInfo& info : blockinfo_) {
-        BlockInfoCache::Entry& entry = cache.entries.emplace_back();
-        entry.block_id = info.block_id;
-        for (uint32_t index : info.abbrevs)
+    // The entries kept, with their arrays' memory (files from different
+    // compilers in turn replace the cache again and again).
+    cache.entries.resize(blockinfo_.size());
+    for (size_t i = 0; i < blockinfo_.size(); ++i) {
+        BlockInfoCache::Entry& entry = cache.entries[i];
+        entry.block_id = blockinfo_[i].block_id;
+        entry.abbrevs.clear();
+        for (uint32_t index : blockinfo_[i].abbrevs)
             entry.abbrevs.push_back(index - uint32_t(first_abbrev));
     }
 }

@@ -16,6 +16,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/scratch.h"
+#include "common/stable_sort.h"
+
 #include "vsir/passes/passes.h"
 
 namespace dxspv::vsir {
@@ -89,8 +92,9 @@ bool lower_phis(Program& program, Diagnostics& diags)
     }
     if (!any_phi)
         return true; // the operands were not read
+    ScratchScope scratch; // the tables and the new code (common/scratch.h); the program is the caller's
     // Terminator of each label's block.
-    std::vector<uint32_t> terminator(program.label_count, invalid_index);
+    ScratchVector<uint32_t> terminator(program.label_count, invalid_index);
     uint32_t block = invalid_index;
     for (uint32_t i = 0; i < count; ++i) {
         const Instruction& ins = program.instructions[i];
@@ -101,9 +105,9 @@ bool lower_phis(Program& program, Diagnostics& diags)
             terminator[block] = i;
     }
 
-    std::vector<Copy> copies;
-    std::vector<uint32_t> phi_temp(count, invalid_index);
-    std::vector<uint32_t> copy_phi(count, invalid_index), copy_index(count, 0); // per terminator
+    ScratchVector<Copy> copies;
+    ScratchVector<uint32_t> phi_temp(count, invalid_index);
+    ScratchVector<uint32_t> copy_phi(count, invalid_index), copy_index(count, 0); // per terminator
     bool ok = true;
     for (uint32_t i = 0; i < count; ++i) {
         const Instruction& ins = program.instructions[i];
@@ -138,8 +142,8 @@ bool lower_phis(Program& program, Diagnostics& diags)
     if (!ok)
         return false;
 
-    std::stable_sort(copies.begin(), copies.end(), [](const Copy& a, const Copy& b) { return a.at < b.at; });
-    std::vector<Instruction> out;
+    stable_sort_short(copies.begin(), copies.end(), [](const Copy& a, const Copy& b) { return a.at < b.at; });
+    ScratchVector<Instruction> out;
     out.reserve(count + copies.size());
     size_t next = 0;
     for (uint32_t i = 0; i < count; ++i) {
@@ -169,7 +173,9 @@ bool lower_phis(Program& program, Diagnostics& diags)
         }
         out.push_back(ins);
     }
-    program.instructions = std::move(out);
+    // Into the program's array (recycled from program to program), not in
+    // its place.
+    program.instructions.assign(out.begin(), out.end());
     return true;
 }
 
