@@ -51,6 +51,24 @@ struct Parts {
     bool with_names = true;
 };
 
+/// Parts::types with type 6 a pointer to type 8, written by `define_8`
+/// after the others (a reference forward).
+std::function<void(BitWriter&)> pointer_to_type_8(std::function<void(BitWriter&)> define_8)
+{
+    return [define_8](BitWriter& w) {
+        w.record(1, {9});
+        w.record(7, {32});       // 0 i32
+        w.record(2, {});         // 1 void
+        w.record(21, {0, 1});    // 2 void ()
+        w.record(21, {0, 0, 0}); // 3 i32 (i32)
+        w.record(3, {});         // 4 float
+        w.record(7, {1});        // 5 i1
+        w.record(8, {8, 0});     // 6: a pointer to type 8, before it
+        w.record(16, {});        // 7 metadata
+        define_8(w);
+    };
+}
+
 std::vector<uint8_t> build(const Parts& p)
 {
     BitWriter w;
@@ -529,19 +547,10 @@ TEST_CASE("module: read for lowering, the parameter attribute blocks are skipped
 TEST_CASE("module: metadata nodes and named structs may be referred to before they are read")
 {
     Parts p;
-    p.types = [](BitWriter& w) {
-        w.record(1, {9});
-        w.record(7, {32});      // 0 i32
-        w.record(2, {});        // 1 void
-        w.record(21, {0, 1});   // 2 void ()
-        w.record(21, {0, 0, 0}); // 3 i32 (i32)
-        w.record(3, {});        // 4 float
-        w.record(7, {1});       // 5 i1
-        w.record(8, {8, 0});    // 6 %s*, before %s
-        w.record(16, {});       // 7 metadata
+    p.types = pointer_to_type_8([](BitWriter& w) {
         w.record(19, chars("s"));
-        w.record(20, {0, 0});   // 8 %s = type { i32 }
-    };
+        w.record(20, {0, 0}); // 8 %s = type { i32 }: 6 is %s*
+    });
     p.extra = [](BitWriter& w) {
         w.enter(metadata_block, 4);
         w.record(3, {2, 0}); // !0 = !{!1, null}
@@ -585,18 +594,7 @@ TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")
     SUBCASE("a pointer to a later type that is not a named struct")
     {
         Parts p;
-        p.types = [](BitWriter& w) {
-            w.record(1, {9});
-            w.record(7, {32});       // 0 i32
-            w.record(2, {});         // 1 void
-            w.record(21, {0, 1});    // 2 void ()
-            w.record(21, {0, 0, 0}); // 3 i32 (i32)
-            w.record(3, {});         // 4 float
-            w.record(7, {1});        // 5 i1
-            w.record(8, {8, 0});     // 6 i16*, before i16
-            w.record(16, {});        // 7 metadata
-            w.record(7, {16});       // 8 i16
-        };
+        p.types = pointer_to_type_8([](BitWriter& w) { w.record(7, {16}); }); // 8 i16: 6 is i16*
         CHECK(first_error(p) == Code::dxil_bad_type_id);
     }
     SUBCASE("types nested too deeply")
@@ -686,45 +684,32 @@ TEST_CASE("module: malformed modules give numbered diagnostics, never a crash")
         };
         CHECK(first_error(p) == Code::dxil_unknown_record);
     }
-    SUBCASE("module metadata naming a value of another type")
-    {
+    // A module-level METADATA block of `records` (code, operands).
+    auto metadata_error = [](std::vector<std::pair<uint32_t, std::vector<uint64_t>>> records) {
         Parts p;
-        p.extra = [](BitWriter& w) {
+        p.extra = [records](BitWriter& w) {
             w.enter(metadata_block, 4);
-            w.record(2, {4, 1}); // float, but value 1 is i32 5
+            for (const auto& [code, ops] : records)
+                w.record(code, ops);
             w.end();
         };
-        CHECK(first_error(p) == Code::dxil_type_mismatch);
+        return first_error(p);
+    };
+    SUBCASE("module metadata naming a value of another type")
+    {
+        CHECK(metadata_error({{2, {4, 1}}}) == Code::dxil_type_mismatch); // float, but value 1 is i32 5
     }
     SUBCASE("module metadata naming a value out of range")
     {
-        Parts p;
-        p.extra = [](BitWriter& w) {
-            w.enter(metadata_block, 4);
-            w.record(2, {0, 40});
-            w.end();
-        };
-        CHECK(first_error(p) == Code::dxil_bad_value_id);
+        CHECK(metadata_error({{2, {0, 40}}}) == Code::dxil_bad_value_id);
     }
     SUBCASE("metadata node one past the last")
     {
-        Parts p;
-        p.extra = [](BitWriter& w) {
-            w.enter(metadata_block, 4);
-            w.record(3, {2}); // !0 = !{!1}: valid
-            w.record(3, {3}); // !1 = !{!2}: there is no !2
-            w.end();
-        };
-        CHECK(first_error(p) == Code::dxil_bad_metadata_id);
+        // !0 = !{!1} is valid; !1 = !{!2}: there is no !2.
+        CHECK(metadata_error({{3, {2}}, {3, {3}}}) == Code::dxil_bad_metadata_id);
     }
     SUBCASE("metadata node out of range")
     {
-        Parts p;
-        p.extra = [](BitWriter& w) {
-            w.enter(metadata_block, 4);
-            w.record(3, {50});
-            w.end();
-        };
-        CHECK(first_error(p) == Code::dxil_bad_metadata_id);
+        CHECK(metadata_error({{3, {50}}}) == Code::dxil_bad_metadata_id);
     }
 }
