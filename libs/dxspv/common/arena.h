@@ -1,8 +1,8 @@
 // Bump allocator: objects live until the arena is destroyed or reset.
-// Only trivially destructible types may be allocated.
+// Only trivially destructible types may be allocated. Its blocks come from
+// the heap, or from a scratch scope (common/scratch.h) when made with one.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -31,6 +31,8 @@ public:
     Arena(Arena&& other) noexcept { *this = std::move(other); }
     Arena& operator=(Arena&& other) noexcept
     {
+        if (this == &other)
+            return *this;
         blocks_ = std::move(other.blocks_);
         block_ = other.block_;
         block_size_ = other.block_size_;
