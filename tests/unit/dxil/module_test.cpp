@@ -19,18 +19,25 @@ namespace {
 enum : uint32_t { module_block = 8, constants_block = 11, function_block = 12, vst_block = 14, metadata_block = 15,
                   type_block = 17, paramattr_block = 9, paramattr_group_block = 10 };
 
+/// The tests' usual types: 0 i32, 1 void, 2 void(), 3 i32(i32), 4 float,
+/// 5 i1, 6 a pointer to type `pointee`, 7 metadata.
+void write_base_types(BitWriter& w, uint64_t pointee = 0)
+{
+    w.record(7, {32});        // 0 i32
+    w.record(2, {});          // 1 void
+    w.record(21, {0, 1});     // 2 void ()
+    w.record(21, {0, 0, 0});  // 3 i32 (i32)
+    w.record(3, {});          // 4 float
+    w.record(7, {1});         // 5 i1
+    w.record(8, {pointee, 0}); // 6
+    w.record(16, {});         // 7 metadata
+}
+
 struct Parts {
-    /// Type table: 0 i32, 1 void, 2 void(), 3 i32(i32), 4 float, 5 i1, 6 i32*, 7 metadata.
+    /// Type table: write_base_types, type 6 an i32*.
     std::function<void(BitWriter&)> types = [](BitWriter& w) {
         w.record(1, {8});
-        w.record(7, {32});
-        w.record(2, {});
-        w.record(21, {0, 1});
-        w.record(21, {0, 0, 0});
-        w.record(3, {});
-        w.record(7, {1});
-        w.record(8, {0, 0});
-        w.record(16, {});
+        write_base_types(w);
     };
     /// Module records after the type table (functions, globals).
     std::function<void(BitWriter&)> module_records = [](BitWriter& w) {
@@ -57,14 +64,7 @@ std::function<void(BitWriter&)> pointer_to_type_8(std::function<void(BitWriter&)
 {
     return [define_8](BitWriter& w) {
         w.record(1, {9});
-        w.record(7, {32});       // 0 i32
-        w.record(2, {});         // 1 void
-        w.record(21, {0, 1});    // 2 void ()
-        w.record(21, {0, 0, 0}); // 3 i32 (i32)
-        w.record(3, {});         // 4 float
-        w.record(7, {1});        // 5 i1
-        w.record(8, {8, 0});     // 6: a pointer to type 8, before it
-        w.record(16, {});        // 7 metadata
+        write_base_types(w, 8); // 6: a pointer to type 8, before it
         define_8(w);
     };
 }
@@ -282,14 +282,7 @@ TEST_CASE("module: memory, vector, aggregate, atomic and switch instructions")
 {
     Parts p;
     p.types = [](BitWriter& w) {
-        w.record(7, {32});       // 0 i32
-        w.record(2, {});         // 1 void
-        w.record(21, {0, 1});    // 2 void ()
-        w.record(21, {0, 0, 0}); // 3 i32 (i32)
-        w.record(3, {});         // 4 float
-        w.record(7, {1});        // 5 i1
-        w.record(8, {0, 0});     // 6 i32*
-        w.record(16, {});        // 7 metadata
+        write_base_types(w);     // 0-7, 6 i32*
         w.record(12, {4, 4});    // 8 <4 x float>
         w.record(11, {4, 0});    // 9 [4 x i32]
         w.record(8, {9, 0});     // 10 [4 x i32]*
