@@ -27,7 +27,6 @@ dxspv::spirv::Function* compute_entry(Builder& b)
     return f;
 }
 
-/// The module's disassembly; REQUIREs that spirv-val accepts it.
 /// "%id", as the disassembly names an id (appended: GCC 12 warns, wrongly,
 /// on `"literal" + std::string`).
 std::string id_name(uint32_t id)
@@ -36,6 +35,7 @@ std::string id_name(uint32_t id)
     return s.append(std::to_string(id));
 }
 
+/// The module's disassembly; REQUIREs that spirv-val accepts it.
 std::string finish(Builder& b, dxspv::spirv::TargetEnv env = dxspv::spirv::TargetEnv::vulkan1_1)
 {
     b.leaveFunction();
